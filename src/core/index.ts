@@ -1,0 +1,2 @@
+export type { Core } from './core'
+export { createCore, type CoreOptions } from './create-core'

@@ -1,0 +1,142 @@
+// The one contract between the renderer and core, typed once and used by every side
+// (GitHub Desktop's ipc-shared.ts is the model). Every channel takes one input object and
+// answers a Result; every account-scoped channel names its account explicitly, so there is
+// no hidden "current account" in core and a late answer for an account the user has left
+// can simply be dropped.
+
+import type {
+  Account,
+  AccountsState,
+  AppInfo,
+  NewSite,
+  Page,
+  Site,
+  SiteEvent,
+  Tag,
+} from './domain'
+import type { Result } from './errors'
+
+export interface AccountRef {
+  accountId: string
+}
+export interface PageRef extends AccountRef {
+  /** 1-based; defaults to 1. */
+  page?: number
+}
+
+/** Channel name -> [input, output]. */
+export interface RequestChannels {
+  'app:info': [void, AppInfo]
+
+  'accounts:list': [void, AccountsState]
+  /** Verifies base URL and token with one request before saving anything. */
+  'accounts:add': [{ label: string; baseUrl: string; token: string }, Account]
+  'accounts:rename': [AccountRef & { label: string }, Account]
+  'accounts:replaceToken': [AccountRef & { token: string }, Account]
+  'accounts:remove': [AccountRef, void]
+  'accounts:setActive': [AccountRef, void]
+
+  /** Starts (or reuses) the embedded demo workspace and returns its account. */
+  'demo:open': [void, Account]
+
+  'sites:list': [PageRef, Page<Site>]
+  /** Every page of the site list, followed safely; for filtering and sorting in the view. */
+  'sites:all': [AccountRef, Site[]]
+  'sites:get': [AccountRef & { siteId: number }, Site]
+  'sites:create': [AccountRef & { site: NewSite }, Site]
+  'sites:delete': [AccountRef & { siteId: number }, void]
+
+  'tags:list': [PageRef, Page<Tag>]
+  'tags:all': [AccountRef, Tag[]]
+  'tags:create': [AccountRef & { name: string }, Tag]
+  'tags:delete': [AccountRef & { tagId: number }, void]
+
+  'events:list': [PageRef, Page<SiteEvent>]
+  'events:listForSite': [PageRef & { siteId: number }, Page<SiteEvent>]
+
+  /** Opens an http(s) address in the system browser; anything else is refused. */
+  'shell:openExternal': [{ url: string }, void]
+}
+
+export type RequestChannel = keyof RequestChannels
+export type ChannelInput<C extends RequestChannel> = RequestChannels[C][0]
+export type ChannelOutput<C extends RequestChannel> = RequestChannels[C][1]
+
+/** Push events from core to the renderer. */
+export interface PushEvents {
+  'accounts:changed': AccountsState
+  /** New events recorded for an account (the demo's monitoring, later the sync engine). */
+  'events:new': { accountId: string; events: SiteEvent[] }
+  /** Progress of long work (paging through all sites, sync). */
+  'sync:progress': { accountId: string; what: 'sites' | 'tags' | 'events'; done: number; total: number | null }
+}
+
+export type PushEvent = keyof PushEvents
+
+/** The runtime list of request channels; the type check below keeps it equal to the map. */
+export const REQUEST_CHANNELS = [
+  'app:info',
+  'accounts:list',
+  'accounts:add',
+  'accounts:rename',
+  'accounts:replaceToken',
+  'accounts:remove',
+  'accounts:setActive',
+  'demo:open',
+  'sites:list',
+  'sites:all',
+  'sites:get',
+  'sites:create',
+  'sites:delete',
+  'tags:list',
+  'tags:all',
+  'tags:create',
+  'tags:delete',
+  'events:list',
+  'events:listForSite',
+  'shell:openExternal',
+] as const satisfies readonly RequestChannel[]
+
+export const PUSH_EVENTS = [
+  'accounts:changed',
+  'events:new',
+  'sync:progress',
+] as const satisfies readonly PushEvent[]
+
+// Compile-time proof that the runtime lists name every channel of the maps and no other.
+type Missing<All, Listed> = Exclude<All, Listed>
+const _allRequestChannelsListed: Missing<RequestChannel, (typeof REQUEST_CHANNELS)[number]> extends never
+  ? true
+  : false = true
+const _allPushEventsListed: Missing<PushEvent, (typeof PUSH_EVENTS)[number]> extends never
+  ? true
+  : false = true
+void _allRequestChannelsListed
+void _allPushEventsListed
+
+/** 'sites:list' -> 'sitesList', 'accounts:replaceToken' -> 'accountsReplaceToken'. */
+export type MethodName<C extends string> = C extends `${infer A}:${infer B}`
+  ? `${A}${Capitalize<B>}`
+  : C
+
+export function methodName<C extends RequestChannel>(channel: C): MethodName<C> {
+  const [a, b] = channel.split(':') as [string, string]
+  return `${a}${b.charAt(0).toUpperCase()}${b.slice(1)}` as MethodName<C>
+}
+
+/** The bridge the renderer sees as `window.api`, identical under Electron and the web shell. */
+export type SiteManagerApi = {
+  [C in RequestChannel as MethodName<C>]: ChannelInput<C> extends void
+    ? () => Promise<Result<ChannelOutput<C>>>
+    : (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>
+} & {
+  /** Subscribes to a push event; returns the function that unsubscribes. */
+  on<E extends PushEvent>(event: E, listener: (payload: PushEvents[E]) => void): () => void
+}
+
+/** How core answers a channel: input arrives untrusted and is validated in core. */
+export type ChannelHandler<C extends RequestChannel> = (
+  input: unknown,
+) => Promise<Result<ChannelOutput<C>>>
+
+export type ChannelHandlers = { [C in RequestChannel]: ChannelHandler<C> }
