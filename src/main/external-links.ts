@@ -1,0 +1,24 @@
+// The system browser is handed http(s) addresses only: a file:, javascript:, smb: or custom
+// protocol address could run or open something local, so it is refused here as well as in
+// core (defence in depth: this is the last step before the OS acts).
+
+export function isWebAddress(address: string): boolean {
+  try {
+    const url = new URL(address)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+export type OpenExternal = (url: string) => Promise<void>
+
+/** Wraps the OS opener (electron's shell.openExternal) so it only ever sees http(s). */
+export function webOnlyOpener(openWithOs: OpenExternal): OpenExternal {
+  return async (address) => {
+    if (!isWebAddress(address)) {
+      throw new Error('Only http and https addresses are opened in the browser.')
+    }
+    await openWithOs(address)
+  }
+}

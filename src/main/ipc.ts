@@ -1,0 +1,46 @@
+// Typed registration of the contract's request channels. Every call first proves its sender
+// is trusted; an untrusted one gets a 'forbidden' Result and the handler never runs. Inputs
+// are passed on untouched because core validates every one of them.
+import { ipcMain } from 'electron'
+import {
+  REQUEST_CHANNELS,
+  fail,
+  type ChannelHandler,
+  type ChannelHandlers,
+  type RequestChannel,
+  type Result,
+  type ChannelOutput,
+} from '../shared'
+import type { SenderCheck } from './trusted-sender'
+
+const FORBIDDEN_MESSAGE = 'This request did not come from the app window and was refused.'
+const INTERNAL_MESSAGE = 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.'
+
+export function handle<C extends RequestChannel>(
+  channel: C,
+  handler: ChannelHandler<C>,
+  isTrusted: SenderCheck,
+): void {
+  ipcMain.handle(channel, async (event, input: unknown): Promise<Result<ChannelOutput<C>>> => {
+    if (!isTrusted(event)) return fail({ code: 'forbidden', message: FORBIDDEN_MESSAGE })
+    try {
+      return await handler(input)
+    } catch {
+      // Core answers Results and should never throw; if it does, the renderer still gets data
+      // (a thrown error would reach it stripped to its message). The input is not logged: it
+      // may hold a token.
+      return fail({ code: 'internal', message: INTERNAL_MESSAGE })
+    }
+  })
+}
+
+/** Registers every channel of the contract; returns the function that removes them again. */
+export function registerChannels(handlers: ChannelHandlers, isTrusted: SenderCheck): () => void {
+  for (const channel of REQUEST_CHANNELS) {
+    // The distributive mapped type needs the per-channel pairing spelled out once here.
+    handle(channel, handlers[channel] as ChannelHandler<typeof channel>, isTrusted)
+  }
+  return () => {
+    for (const channel of REQUEST_CHANNELS) ipcMain.removeHandler(channel)
+  }
+}

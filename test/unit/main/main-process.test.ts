@@ -1,0 +1,219 @@
+// The lifecycle wiring, with stand-ins for electron and core: one instance, core created
+// with the userData folder and --demo, every channel registered, one secure window loading
+// the app's own page, pushes forwarded, core disposed before quitting.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REQUEST_CHANNELS } from '../../../src/shared'
+import type { CoreOptions } from '../../../src/core'
+import { PushEmitter } from '../../../src/core/util/push-emitter'
+import * as electron from './fake-electron'
+import { runApp } from '../../../src/main/main-process'
+
+vi.mock('electron', () => import('./fake-electron'))
+
+const fakeCore = vi.hoisted(() => ({
+  created: [] as Array<{ options: unknown; dispose: () => Promise<void>; emitter: unknown }>,
+  calls: [] as string[],
+}))
+
+vi.mock('../../../src/core', async () => {
+  const { PushEmitter } = await import('../../../src/core/util/push-emitter')
+  const { REQUEST_CHANNELS } = await import('../../../src/shared')
+  return {
+    createCore: (options: unknown) => {
+      const emitter = new PushEmitter()
+      const handlers = Object.fromEntries(
+        REQUEST_CHANNELS.map((c) => [
+          c,
+          async () => {
+            fakeCore.calls.push(c)
+            return { ok: true, value: c }
+          },
+        ]),
+      )
+      const core = {
+        options,
+        emitter,
+        handlers,
+        on: (event: any, listener: any) => emitter.on(event, listener),
+        dispose: vi.fn(async () => {}),
+      }
+      fakeCore.created.push(core)
+      return core
+    },
+  }
+})
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+let userData: string
+beforeEach(() => {
+  electron.resetFakeElectron()
+  userData = mkdtempSync(join(tmpdir(), 'user-data-'))
+  electron.app.userData = userData
+  fakeCore.created.length = 0
+  fakeCore.calls.length = 0
+})
+afterEach(() => rmSync(userData, { recursive: true, force: true }))
+
+async function start(argv: string[] = ['electron', '.'], devServerUrl?: string) {
+  runApp({ argv, devServerUrl })
+  electron.app.becomeReady()
+  await flush()
+  const window = electron.BrowserWindow.created[0]!
+  return { window, core: fakeCore.created[0] as { options: CoreOptions; emitter: PushEmitter; dispose: () => Promise<void> } }
+}
+
+describe('runApp', () => {
+  it('leaves at once when another instance holds the lock', async () => {
+    electron.app.hasLock = false
+    runApp({ argv: [] })
+    electron.app.becomeReady()
+    await flush()
+    expect(electron.app.quitCalls).toBe(1)
+    expect(fakeCore.created).toHaveLength(0)
+    expect(electron.BrowserWindow.created).toHaveLength(0)
+  })
+
+  it('sandboxes every renderer', async () => {
+    await start()
+    expect(electron.app.sandboxEnabled).toBe(true)
+  })
+
+  it('creates core with the userData folder, the app identity and no demo by default', async () => {
+    const { core } = await start()
+    expect(core.options).toMatchObject({
+      dataDir: userData,
+      shell: 'electron',
+      appName: 'Site Manager',
+      appVersion: '0.1.0',
+      openDemoOnStart: false,
+    })
+  })
+
+  it('opens straight into the demo with --demo', async () => {
+    const { core } = await start(['electron', '.', '--demo'])
+    expect(core.options.openDemoOnStart).toBe(true)
+  })
+
+  it("gives core an opener that sends only web addresses to electron's shell", async () => {
+    const { core } = await start()
+    await core.options.openExternal('https://example.com/')
+    await expect(core.options.openExternal('file:///etc/passwd')).rejects.toThrow()
+    expect(electron.shell.opened).toEqual(['https://example.com/'])
+  })
+
+  it('registers every contract channel and answers the window it opened', async () => {
+    const { window } = await start()
+    expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS].sort())
+    const answer = await electron.ipcMain.handlers.get('sites:list')!(electron.invokeEvent(window.webContents), {})
+    expect(answer).toEqual({ ok: true, value: 'sites:list' })
+    const refused = await electron.ipcMain.handlers.get('sites:list')!(
+      electron.invokeEvent(window.webContents, window.webContents.mainFrame.child(window.webContents.loadedUrl!)),
+      {},
+    )
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(fakeCore.calls).toEqual(['sites:list'])
+  })
+
+  it('opens one secure window on the built renderer with the bundled preload', async () => {
+    const { window } = await start()
+    expect(electron.BrowserWindow.created).toHaveLength(1)
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      devTools: true,
+    })
+    expect(window.options.webPreferences.preload).toMatch(/[\\/]preload[\\/]index\.cjs$/)
+    expect(window.webContents.loadedUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/)
+  })
+
+  it('loads the dev server only when not packaged', async () => {
+    const { window } = await start(['electron', '.'], 'http://localhost:5173')
+    expect(window.webContents.loadedUrl).toBe('http://localhost:5173/')
+  })
+
+  it('ignores a dev server address and offers no devtools in a packaged app', async () => {
+    electron.app.isPackaged = true
+    const { window } = await start(['electron', '.'], 'http://localhost:5173')
+    expect(window.webContents.loadedUrl).toMatch(/^file:\/\//)
+    expect(window.options.webPreferences.devTools).toBe(false)
+  })
+
+  it('locks down the session and installs the menu', async () => {
+    await start()
+    const session = electron.session.defaultSession
+    const callback = vi.fn()
+    session.permissionRequestHandler!(null, 'media', callback, {})
+    expect(callback).toHaveBeenCalledWith(false)
+    expect(session.headersReceived).not.toBeNull()
+    expect(electron.Menu.applied).not.toBeNull()
+  })
+
+  it('hardens every webContents the app creates', async () => {
+    await start()
+    const contents = new electron.FakeWebContents('about:blank')
+    electron.app.emit('web-contents-created', {}, contents)
+    const event = new electron.FakeEvent({ url: 'https://evil.example/', isMainFrame: true })
+    contents.emit('will-frame-navigate', event)
+    expect(event.defaultPrevented).toBe(true)
+    expect(contents.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
+  })
+
+  it('forwards core push events to the window', async () => {
+    const { window, core } = await start()
+    core.emitter.emit('events:new', { accountId: 'a1', events: [] })
+    expect(window.webContents.sent).toEqual([{ channel: 'events:new', payload: { accountId: 'a1', events: [] } }])
+  })
+
+  it('brings the window back when a second instance starts', async () => {
+    const { window } = await start()
+    window.minimized = true
+    electron.app.emit('second-instance', {}, ['electron', '.'], '/')
+    expect(window.minimized).toBe(false)
+    expect(window.focused).toBe(true)
+    expect(electron.BrowserWindow.created).toHaveLength(1)
+  })
+
+  it('remembers where the window was on the next launch', async () => {
+    const { window } = await start()
+    window.bounds = { x: 50, y: 60, width: 1000, height: 700 }
+    window.emit('close')
+    window.emit('closed')
+
+    electron.resetFakeElectron()
+    electron.app.userData = userData
+    const next = await start()
+    expect(next.window.options).toMatchObject({ x: 50, y: 60, width: 1000, height: 700 })
+  })
+
+  it('disposes core before quitting, once', async () => {
+    const { core } = await start()
+    const event = new electron.FakeEvent()
+    electron.app.emit('will-quit', event)
+    electron.app.emit('will-quit', new electron.FakeEvent())
+    expect(event.defaultPrevented).toBe(true)
+    await flush()
+    expect(core.dispose).toHaveBeenCalledOnce()
+    expect(electron.app.quitCalls).toBe(1)
+    const last = new electron.FakeEvent()
+    electron.app.emit('will-quit', last)
+    expect(last.defaultPrevented).toBe(false)
+  })
+
+  it('reports a failed start and exits', async () => {
+    electron.session.defaultSession.setPermissionRequestHandler = () => {
+      throw new Error('session broke')
+    }
+    runApp({ argv: [] })
+    electron.app.becomeReady()
+    await flush()
+    expect(electron.dialog.errors).toEqual([{ title: 'Site Manager could not start', content: 'session broke' }])
+    expect(electron.app.exitCode).toBe(1)
+  })
+})
+

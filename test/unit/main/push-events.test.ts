@@ -1,0 +1,44 @@
+// Core's push events reach the window, on the channel the preload listens to.
+import { describe, expect, it, vi } from 'vitest'
+import { PUSH_EVENTS } from '../../../src/shared'
+import { PushEmitter } from '../../../src/core/util/push-emitter'
+import { FakeWebContents } from './fake-electron'
+import { forwardPushEvents } from '../../../src/main/push-events'
+
+vi.mock('electron', () => import('./fake-electron'))
+
+describe('forwardPushEvents', () => {
+  it('sends every push event to the window on a channel of the same name', () => {
+    const emitter = new PushEmitter()
+    const target = new FakeWebContents()
+    forwardPushEvents({ on: (e, l) => emitter.on(e, l) }, () => target as any)
+
+    const accounts = { accounts: [], activeAccountId: null } as any
+    emitter.emit('accounts:changed', accounts)
+    emitter.emit('events:new', { accountId: 'a1', events: [] })
+    emitter.emit('sync:progress', { accountId: 'a1', what: 'sites', done: 1, total: 3 })
+
+    expect(target.sent).toEqual([
+      { channel: 'accounts:changed', payload: accounts },
+      { channel: 'events:new', payload: { accountId: 'a1', events: [] } },
+      { channel: 'sync:progress', payload: { accountId: 'a1', what: 'sites', done: 1, total: 3 } },
+    ])
+    expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
+  })
+
+  it('drops events while no window is open or after it is destroyed, and stops on unsubscribe', () => {
+    const emitter = new PushEmitter()
+    const target = new FakeWebContents()
+    let current: FakeWebContents | null = null
+    const stop = forwardPushEvents({ on: (e, l) => emitter.on(e, l) }, () => current as any)
+
+    emitter.emit('events:new', { accountId: 'a1', events: [] })
+    current = target
+    target.destroyed = true
+    emitter.emit('events:new', { accountId: 'a1', events: [] })
+    target.destroyed = false
+    stop()
+    emitter.emit('events:new', { accountId: 'a1', events: [] })
+    expect(target.sent).toEqual([])
+  })
+})
