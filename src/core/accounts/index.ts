@@ -1,0 +1,5 @@
+export { AccountStore, type AccountStoreOptions, type TokenState } from './account-store'
+export { AccountClients, type AccountClientsOptions } from './account-clients'
+export { credentialsVerifier, type CreateSiteApi } from './verify-credentials'
+export { AccountsSettingsFile, type StoredAccount, type AccountsSettings } from './settings-file'
+export { accountCacheDir, accountsSettingsPath, demoDir } from './paths'

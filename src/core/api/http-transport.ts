@@ -1,0 +1,226 @@
+// Sends one API request for one account over an undici connection pool: adds the token and
+// headers, keeps to the rate limit and the concurrency cap, refuses addresses outside the base
+// URL, reads the body within the size cap, repeats GETs that may succeed next time, and turns
+// every failure into an AppErrorException. Answers only 2xx; everything else throws.
+import { Pool } from 'undici'
+import type { AppError } from '../../shared'
+import { AppErrorException } from '../errors'
+import { apiUrl, isWithinBaseUrl } from './base-url'
+import { ConcurrencyLimit } from './concurrency-limit'
+import { RatePacer, type PacerTicket } from './rate-pacer'
+import { redact } from './excerpt'
+import { BodyTooLargeError, discardBody, readBodyCapped } from './read-body'
+import type { RawResponse } from './response-body'
+import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryPolicy } from './retry-policy'
+import { errorForStatus, rateLimitedError, type RequestContext } from './status-errors'
+import { throwIfAborted, type Timing } from './timing'
+import { cancelledError, isAbort, transportFailure } from './transport-errors'
+
+export interface TransportConfig {
+  /** Normalised base URL (see normalizeBaseUrl). */
+  baseUrl: string
+  token: string
+  connectTimeoutMs: number
+  headersTimeoutMs: number
+  bodyTimeoutMs: number
+  maxBodyBytes: number
+  retry: RetryPolicy
+  timing: Timing
+  maxConcurrent: number
+  rateLimitWindowMs: number
+  maxRedirects: number
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'DELETE'
+  /** Below the base URL, e.g. "/sites/3". */
+  path: string
+  query?: Record<string, string | number>
+  body?: unknown
+  what: string
+  collection?: boolean
+  signal?: AbortSignal
+}
+
+/** One try: an answer (any status) or a failure before there was one. */
+type Outcome =
+  | { kind: 'response'; response: RawResponse }
+  | { kind: 'failure'; error: AppError; retryable: boolean }
+
+function fail(error: AppError): never {
+  throw new AppErrorException(error)
+}
+
+/** The last line of defence for the token: no error text leaves the transport with it. */
+function scrub(error: AppError, secrets: readonly string[]): AppError {
+  const clean: AppError = { ...error, message: redact(error.message, secrets) }
+  if (error.fields) {
+    clean.fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map((m) => redact(m, secrets))]))
+  }
+  return clean
+}
+
+function describeAddress(url: URL): string {
+  // Origin and path only: a query could carry anything.
+  return `${url.origin}${url.pathname}`
+}
+
+export class HttpTransport {
+  private readonly pool: Pool
+  private readonly limit: ConcurrencyLimit
+  private readonly pacer: RatePacer
+  private readonly host: string
+  private closed = false
+
+  constructor(private readonly config: TransportConfig) {
+    const base = new URL(config.baseUrl)
+    this.host = base.host
+    this.pool = new Pool(base.origin, {
+      connections: config.maxConcurrent,
+      connect: { timeout: config.connectTimeoutMs },
+      headersTimeout: config.headersTimeoutMs,
+      bodyTimeout: config.bodyTimeoutMs,
+    })
+    this.limit = new ConcurrencyLimit(config.maxConcurrent)
+    this.pacer = new RatePacer(config.timing, config.rateLimitWindowMs)
+  }
+
+  async send(request: ApiRequest): Promise<RawResponse> {
+    const ctx: RequestContext = {
+      what: request.what,
+      collection: request.collection ?? false,
+      host: this.host,
+      secrets: [this.config.token],
+    }
+    // Only GET is repeated: a POST or DELETE whose answer was lost may already have happened.
+    const maxRetries = request.method === 'GET' ? this.config.retry.maxRetries : 0
+    for (let retry = 0; ; retry++) {
+      throwIfAborted(request.signal)
+      if (this.closed) fail({ code: 'cancelled', message: 'The account was closed; the request was not sent.' })
+      const outcome = await this.tryOnce(request, ctx)
+      if (outcome.kind === 'response' && outcome.response.status >= 200 && outcome.response.status < 300) {
+        return outcome.response
+      }
+      const { error, wait } = this.judge(outcome, ctx, retry)
+      const mayRepeat = retry < maxRetries && wait !== undefined
+      if (!mayRepeat) fail(scrub(error, ctx.secrets))
+      await this.config.timing.sleep(wait, request.signal)
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    await this.pool.close()
+  }
+
+  /**
+   * The AppError of a failed try and, when another try of a GET could help, how long to wait.
+   * A 429 also holds back every other request of this client until the server's wait is over.
+   */
+  private judge(outcome: Outcome, ctx: RequestContext, retry: number): { error: AppError; wait?: number } {
+    const backoff = (): number => backoffDelay(retry, this.config.retry, this.config.timing.random)
+    if (outcome.kind === 'failure') {
+      return outcome.retryable ? { error: outcome.error, wait: backoff() } : { error: outcome.error }
+    }
+    const { status, headers, text } = outcome.response
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(headers['retry-after'], this.config.timing.now())
+      const error = errorForStatus(status, text, ctx, retryAfterMs)
+      if (retryAfterMs !== undefined) {
+        this.pacer.blockFor(Math.min(retryAfterMs, this.config.retry.maxRetryAfterMs))
+        // A wait longer than the cap is the person's decision, not a frozen screen.
+        if (retryAfterMs > this.config.retry.maxRetryAfterMs) return { error: rateLimitedError(retryAfterMs) }
+        return { error, wait: retryAfterMs }
+      }
+      return { error, wait: backoff() }
+    }
+    const error = errorForStatus(status, text, ctx)
+    if (!RETRYABLE_STATUSES.has(status)) return { error }
+    // A 503 may say when the service is back (maintenance mode); a short wait is worth taking.
+    const retryAfterMs = status === 503 ? parseRetryAfter(headers['retry-after'], this.config.timing.now()) : undefined
+    return { error, wait: retryAfterMs !== undefined && retryAfterMs <= this.config.retry.maxRetryAfterMs ? retryAfterMs : backoff() }
+  }
+
+  private async tryOnce(request: ApiRequest, ctx: RequestContext): Promise<Outcome> {
+    let release: (() => void) | undefined
+    try {
+      release = await this.limit.acquire(request.signal)
+      const ticket = await this.pacer.beforeSend(request.signal)
+      return { kind: 'response', response: await this.exchange(request, ticket, ctx) }
+    } catch (thrown) {
+      if (thrown instanceof AppErrorException) throw new AppErrorException(scrub(thrown.appError, ctx.secrets))
+      if (isAbort(thrown, request.signal)) throw new AppErrorException(cancelledError())
+      return { kind: 'failure', ...transportFailure(thrown, this.host) }
+    } finally {
+      release?.()
+    }
+  }
+
+  /** One request and the redirects within the base URL that it leads to. */
+  private async exchange(request: ApiRequest, firstTicket: PacerTicket, ctx: RequestContext): Promise<RawResponse> {
+    let url = apiUrl(this.config.baseUrl, request.path, request.query)
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body)
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.config.token}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    }
+    for (let hop = 0; ; hop++) {
+      // Belt and braces: every address is checked right before the token goes out.
+      if (!isWithinBaseUrl(url.href, this.config.baseUrl)) fail(this.unsafeAddress(url))
+      // A redirect is one more request against the server's rate limit.
+      const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(request.signal)
+      const response = await this.pool.request({
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+      })
+      this.pacer.observe(ticket, response.headers)
+      const location = response.headers.location
+      if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
+        await discardBody(response.body, this.config.maxBodyBytes)
+        const target = new URL(Array.isArray(location) ? (location[0] ?? '') : location, url)
+        if (!isWithinBaseUrl(target.href, this.config.baseUrl)) fail(this.unsafeAddress(target))
+        if (request.method !== 'GET') {
+          fail({
+            code: 'bad_response',
+            status: response.statusCode,
+            message: `The server redirected the change of ${ctx.what} to ${describeAddress(target)} (HTTP ${response.statusCode}). The app does not repeat changes at another address; check the account's address.`,
+          })
+        }
+        if (hop >= this.config.maxRedirects) {
+          fail({
+            code: 'bad_response',
+            status: response.statusCode,
+            message: `The server redirected the request for ${ctx.what} more than ${this.config.maxRedirects} times. Check the account's address.`,
+          })
+        }
+        url = target
+        continue
+      }
+      try {
+        const text = await readBodyCapped(response.body, this.config.maxBodyBytes, response.headers['content-length'])
+        return { status: response.statusCode, headers: response.headers, text }
+      } catch (thrown) {
+        if (thrown instanceof BodyTooLargeError) {
+          fail({
+            code: 'bad_response',
+            status: response.statusCode,
+            message: `The server's answer for ${ctx.what} is larger than ${Math.round(thrown.maxBytes / 1024)} KiB, which the app refuses. Check the account's address.`,
+          })
+        }
+        throw thrown
+      }
+    }
+  }
+
+  private unsafeAddress(target: URL): AppError {
+    return {
+      code: 'unsafe_address',
+      message: `The server sent the app to ${describeAddress(target)}, which is outside this account's address ${this.config.baseUrl}. The app did not send the token there. Check the account's address.`,
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// Inputs are checked before anything is sent: a bad id must not turn into a request for
+// /sites/NaN, and a create must only carry the fields of spec 4.1.
+import { z } from 'zod'
+import type { NewSite } from '../../shared'
+import { AppErrorException } from '../errors'
+import { describeIssues } from './schemas'
+
+function invalid(message: string): AppErrorException {
+  return new AppErrorException({ code: 'invalid_input', message })
+}
+
+export function checkId(id: unknown, what: string): number {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    throw invalid(`The ${what} id must be a whole number of 1 or more (got ${String(id)}).`)
+  }
+  return id
+}
+
+export function checkPageNumber(page: unknown): number {
+  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 1) {
+    throw invalid(`The page must be a whole number of 1 or more (got ${String(page)}).`)
+  }
+  return page
+}
+
+const text = z.string().trim().min(1, 'must not be empty')
+
+// strictObject: a misspelt field is a mistake to report, not something to drop silently.
+const newSiteSchema = z.strictObject({
+  name: text,
+  url: text,
+  admin_url: z.string().optional(),
+  cms_id: z.number().int().positive().optional(),
+  private_key: z.string().optional(),
+  notes: z.string().optional(),
+  tags: z.array(z.number().int().positive()).optional(),
+  monitor: z.strictObject({ look_for_string: z.string().optional() }).optional(),
+})
+
+/** The body of POST /sites, with absent fields left out. */
+export function checkNewSite(input: unknown): NewSite {
+  const result = newSiteSchema.safeParse(input)
+  if (!result.success) throw invalid(`The new site is not complete: ${describeIssues(result.error)}.`)
+  const site: NewSite = { name: result.data.name, url: result.data.url }
+  for (const key of ['admin_url', 'cms_id', 'private_key', 'notes', 'tags', 'monitor'] as const) {
+    if (result.data[key] !== undefined) Object.assign(site, { [key]: result.data[key] })
+  }
+  return site
+}
+
+export function checkTagName(name: unknown): string {
+  const result = text.safeParse(name)
+  if (!result.success) throw invalid('The tag needs a name.')
+  return result.data
+}

@@ -1,0 +1,160 @@
+// The API client of one account: the nine operations of spec section 4, each answering a
+// validated domain object or throwing an AppErrorException. Transport rules (token, headers,
+// retries, pacing, redirects, size cap) live in HttpTransport; this file knows the API.
+import type { NewSite, Page, Site, SiteEvent, Tag } from '../../shared'
+import { normalizeBaseUrl } from './base-url'
+import { collectPages, DEFAULT_MAX_PAGES } from './collect-pages'
+import { HttpTransport } from './http-transport'
+import { checkId, checkNewSite, checkPageNumber, checkTagName } from './input-checks'
+import { checkPage } from './page-check'
+import { checkDeletionResponse, readJson } from './response-body'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
+import { dataSchema, pageSchema, siteEventSchema, siteSchema, tagSchema } from './schemas'
+import type { ListProgress, SiteApi, SiteApiClientOptions } from './site-api'
+import type { RequestContext } from './status-errors'
+import { realTiming, type Timing } from './timing'
+import type { z } from 'zod'
+
+/** Knobs beyond the contract, for tests and tuning; every one has a sensible default. */
+export interface SiteApiClientConfig extends SiteApiClientOptions {
+  timing?: Timing
+  /** Backoff and Retry-After limits (maxRetries from the options wins). */
+  retry?: Partial<RetryPolicy>
+  /** Requests of this client in flight at once. */
+  maxConcurrent?: number
+  /** Window of the server's rate limit when it does not say (Laravel: one minute). */
+  rateLimitWindowMs?: number
+  maxRedirects?: number
+  /** listAll* stops with bad_response beyond this many pages. */
+  maxPages?: number
+}
+
+export const CLIENT_DEFAULTS = {
+  connectTimeoutMs: 10_000,
+  headersTimeoutMs: 30_000,
+  bodyTimeoutMs: 30_000,
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxConcurrent: 4,
+  rateLimitWindowMs: 60_000,
+  maxRedirects: 3,
+} as const
+
+const siteData = dataSchema(siteSchema)
+const tagData = dataSchema(tagSchema)
+const sitePage = pageSchema(siteSchema)
+const tagPage = pageSchema(tagSchema)
+const eventPage = pageSchema(siteEventSchema)
+
+export class SiteApiClient implements SiteApi {
+  readonly baseUrl: string
+  private readonly transport: HttpTransport
+  private readonly maxPages: number
+  private readonly secrets: readonly string[]
+
+  constructor(config: SiteApiClientConfig) {
+    this.secrets = [config.token]
+    this.baseUrl = normalizeBaseUrl(config.baseUrl)
+    this.maxPages = config.maxPages ?? DEFAULT_MAX_PAGES
+    this.transport = new HttpTransport({
+      baseUrl: this.baseUrl,
+      token: config.token,
+      connectTimeoutMs: config.connectTimeoutMs ?? CLIENT_DEFAULTS.connectTimeoutMs,
+      headersTimeoutMs: config.headersTimeoutMs ?? CLIENT_DEFAULTS.headersTimeoutMs,
+      bodyTimeoutMs: config.bodyTimeoutMs ?? CLIENT_DEFAULTS.bodyTimeoutMs,
+      maxBodyBytes: config.maxBodyBytes ?? CLIENT_DEFAULTS.maxBodyBytes,
+      retry: { ...DEFAULT_RETRY_POLICY, ...config.retry, ...(config.maxRetries === undefined ? {} : { maxRetries: config.maxRetries }) },
+      timing: config.timing ?? realTiming,
+      maxConcurrent: config.maxConcurrent ?? CLIENT_DEFAULTS.maxConcurrent,
+      rateLimitWindowMs: config.rateLimitWindowMs ?? CLIENT_DEFAULTS.rateLimitWindowMs,
+      maxRedirects: config.maxRedirects ?? CLIENT_DEFAULTS.maxRedirects,
+    })
+  }
+
+  async listSites(page = 1, signal?: AbortSignal): Promise<Page<Site>> {
+    return this.getPage('/sites', sitePage, page, 'the list of sites', signal)
+  }
+
+  async listAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Site[]> {
+    return collectPages((page) => this.listSites(page, signal), { what: 'the list of sites', signal, onProgress, maxPages: this.maxPages })
+  }
+
+  async getSite(id: number, signal?: AbortSignal): Promise<Site> {
+    const siteId = checkId(id, 'site')
+    const what = `site ${siteId}`
+    const response = await this.transport.send({ method: 'GET', path: `/sites/${siteId}`, what, signal })
+    return readJson(siteData, response, this.context(what)).data
+  }
+
+  async createSite(input: NewSite, signal?: AbortSignal): Promise<Site> {
+    const body = checkNewSite(input)
+    const what = 'the new site'
+    const response = await this.transport.send({ method: 'POST', path: '/sites', body, what, signal })
+    return readJson(siteData, response, this.context(what)).data
+  }
+
+  async deleteSite(id: number, signal?: AbortSignal): Promise<void> {
+    const siteId = checkId(id, 'site')
+    await this.delete(`/sites/${siteId}`, `site ${siteId}`, signal)
+  }
+
+  async listTags(page = 1, signal?: AbortSignal): Promise<Page<Tag>> {
+    return this.getPage('/tags', tagPage, page, 'the list of tags', signal)
+  }
+
+  async listAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Tag[]> {
+    return collectPages((page) => this.listTags(page, signal), { what: 'the list of tags', signal, onProgress, maxPages: this.maxPages })
+  }
+
+  async createTag(name: string, signal?: AbortSignal): Promise<Tag> {
+    const body = { name: checkTagName(name) }
+    const what = 'the new tag'
+    const response = await this.transport.send({ method: 'POST', path: '/tags', body, what, signal })
+    return readJson(tagData, response, this.context(what)).data
+  }
+
+  async deleteTag(id: number, signal?: AbortSignal): Promise<void> {
+    const tagId = checkId(id, 'tag')
+    await this.delete(`/tags/${tagId}`, `tag ${tagId}`, signal)
+  }
+
+  async listEvents(page = 1, signal?: AbortSignal): Promise<Page<SiteEvent>> {
+    return this.getPage('/logs', eventPage, page, 'the list of events', signal)
+  }
+
+  async listSiteEvents(siteId: number, page = 1, signal?: AbortSignal): Promise<Page<SiteEvent>> {
+    // async: a bad id rejects the promise like every other failure instead of throwing at the call.
+    const id = checkId(siteId, 'site')
+    return this.getPage(`/sites/${id}/logs`, eventPage, page, `the events of site ${id}`, signal)
+  }
+
+  close(): Promise<void> {
+    return this.transport.close()
+  }
+
+  private async getPage<T>(
+    path: string,
+    schema: z.ZodType<Page<T>, unknown>,
+    page: number,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<Page<T>> {
+    const pageNumber = checkPageNumber(page)
+    const response = await this.transport.send({ method: 'GET', path, query: { page: pageNumber }, what, collection: true, signal })
+    const envelope = readJson(schema, response, this.context(what, true))
+    return checkPage(envelope, pageNumber, what, response.status)
+  }
+
+  private async delete(path: string, what: string, signal?: AbortSignal): Promise<void> {
+    const response = await this.transport.send({ method: 'DELETE', path, what, signal })
+    checkDeletionResponse(response, this.context(what))
+  }
+
+  private context(what: string, collection = false): RequestContext {
+    // Response checks never print the token: excerpts redact it like error bodies do.
+    return { what, collection, host: new URL(this.baseUrl).host, secrets: this.secrets }
+  }
+}
+
+export function createSiteApiClient(options: SiteApiClientConfig): SiteApi {
+  return new SiteApiClient(options)
+}

@@ -1,0 +1,120 @@
+// Turns an HTTP error status into an AppError whose message says what to do next. The body
+// is read only for what helps a person (422 field messages, a short excerpt); the token is
+// never part of the text (see excerpt.ts).
+import type { AppError } from '../../shared'
+import { excerpt } from './excerpt'
+import { messageBodySchema, validationErrorBodySchema } from './schemas'
+
+export interface RequestContext {
+  /** What was asked for, in words: "site 12", "the list of sites", "the new tag". */
+  what: string
+  /** The request was for a list address (a 404 there means a wrong base URL, not a deleted item). */
+  collection: boolean
+  /** host[:port] of the account, for messages. */
+  host: string
+  /** Strings never to show (the token). */
+  secrets: readonly string[]
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function serverMessage(body: string, ctx: RequestContext): string | undefined {
+  const parsed = messageBodySchema.safeParse(parseJson(body))
+  return parsed.success && parsed.data.message.trim() !== '' ? excerpt(parsed.data.message, ctx.secrets) : undefined
+}
+
+function validationError(status: number, body: string, ctx: RequestContext): AppError {
+  const parsed = validationErrorBodySchema.safeParse(parseJson(body))
+  const fields: Record<string, string[]> = {}
+  if (parsed.success) {
+    for (const [field, messages] of Object.entries(parsed.data.errors ?? {})) {
+      fields[field] = (Array.isArray(messages) ? messages : [messages]).map((m) => excerpt(m, ctx.secrets))
+    }
+  }
+  const details = Object.entries(fields)
+    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+    .join('; ')
+  const summary =
+    details !== '' ? details : (parsed.success && parsed.data.message ? excerpt(parsed.data.message, ctx.secrets) : excerpt(body, ctx.secrets))
+  const error: AppError = {
+    code: 'validation',
+    status,
+    message: `The server did not accept ${ctx.what} (HTTP ${status}): ${summary}. Correct the input and try again.`,
+  }
+  if (Object.keys(fields).length > 0) error.fields = fields
+  return error
+}
+
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000))
+  return seconds === 1 ? '1 second' : `${seconds} seconds`
+}
+
+export function rateLimitedError(retryAfterMs: number | undefined): AppError {
+  const error: AppError = {
+    code: 'rate_limited',
+    status: 429,
+    message:
+      retryAfterMs === undefined
+        ? 'The server is limiting how many requests the app may send. Wait a minute and try again.'
+        : `The server is limiting how many requests the app may send. Wait ${formatWait(retryAfterMs)} and try again.`,
+  }
+  if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs
+  return error
+}
+
+export function errorForStatus(
+  status: number,
+  body: string,
+  ctx: RequestContext,
+  retryAfterMs?: number,
+): AppError {
+  if (status === 401) {
+    return { code: 'unauthorized', status, message: 'The server refused the token. Enter a new token for this account.' }
+  }
+  if (status === 403) {
+    return {
+      code: 'forbidden',
+      status,
+      message: `The server refused access to ${ctx.what} (HTTP 403). The token may lack the rights for this; ask the server's administrator.`,
+    }
+  }
+  if (status === 404 || status === 410) {
+    return {
+      code: 'not_found',
+      status,
+      message: ctx.collection
+        ? `${capitalize(ctx.what)} was not found at ${ctx.host} (HTTP ${status}). Check that the account's address ends at the API root, for example https://example.com/api/v1.`
+        : `${capitalize(ctx.what)} was not found (HTTP ${status}). It may have been deleted; refresh the list.`,
+    }
+  }
+  if (status === 400 || status === 409 || status === 422) return validationError(status, body, ctx)
+  if (status === 429) return rateLimitedError(retryAfterMs)
+  if (status === 408) {
+    return { code: 'timeout', status, message: `The server at ${ctx.host} gave up waiting for the request (HTTP 408). Try again.` }
+  }
+  if (status >= 500 && status <= 599) {
+    // Laravel's {"message": "Server Error"}, or the title of a proxy's error page.
+    const said = serverMessage(body, ctx) ?? (body.trim() === '' ? undefined : excerpt(body, ctx.secrets))
+    return {
+      code: 'server',
+      status,
+      message: `The server at ${ctx.host} had a problem answering (HTTP ${status}${said ? `: ${said}` : ''}). Try again later; if it keeps happening, tell the server's administrator.`,
+    }
+  }
+  return {
+    code: 'bad_response',
+    status,
+    message: `The server answered with an unexpected HTTP status ${status} for ${ctx.what}: ${excerpt(body, ctx.secrets)}.`,
+  }
+}

@@ -1,0 +1,45 @@
+// accounts:* — list, add (verified first), rename, replace the token, remove, last active.
+import type { ChannelHandlers } from '../../shared'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+import * as s from './schemas'
+
+type AccountChannel =
+  | 'accounts:list'
+  | 'accounts:add'
+  | 'accounts:rename'
+  | 'accounts:replaceToken'
+  | 'accounts:remove'
+  | 'accounts:setActive'
+
+export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, AccountChannel> {
+  const { store, clients, demo } = ctx
+  return {
+    'accounts:list': handle(s.noInput, async () => {
+      // With --demo the demo is opening at start; wait so it is listed and active.
+      await ctx.ready
+      return store.list()
+    }),
+
+    'accounts:add': handle(s.addAccount, (input) => store.add(input)),
+
+    'accounts:rename': handle(s.renameAccount, ({ accountId, label }) => store.rename(accountId, label)),
+
+    'accounts:replaceToken': handle(s.replaceToken, async ({ accountId, token }) => {
+      const account = await store.replaceToken(accountId, token)
+      // The old client still carries the old token.
+      await clients.forget(accountId)
+      return account
+    }),
+
+    'accounts:remove': handle(s.accountRef, async ({ accountId }) => {
+      const account = await store.record(accountId)
+      await clients.forget(accountId)
+      // Removing the Demo account stops its server and deletes its data.
+      if (account.kind === 'demo') await demo.destroy()
+      await store.remove(accountId)
+    }),
+
+    'accounts:setActive': handle(s.accountRef, ({ accountId }) => store.setActive(accountId)),
+  }
+}

@@ -1,0 +1,15 @@
+// demo:open — starts (or reuses) the embedded demo workspace and makes it the active account.
+import type { ChannelHandlers } from '../../shared'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+import * as s from './schemas'
+
+export function demoChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'demo:open'> {
+  return {
+    'demo:open': handle(s.noInput, async () => {
+      const account = await ctx.demo.open()
+      await ctx.store.setActive(account.id)
+      return account
+    }),
+  }
+}

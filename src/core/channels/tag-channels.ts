@@ -1,0 +1,26 @@
+// tags:* — one page, every page (with progress), create, delete.
+import type { ChannelHandlers } from '../../shared'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+import * as s from './schemas'
+
+type TagChannel = 'tags:list' | 'tags:all' | 'tags:create' | 'tags:delete'
+
+export function tagChannels(ctx: ChannelContext): Pick<ChannelHandlers, TagChannel> {
+  const { clients, events } = ctx
+  return {
+    'tags:list': handle(s.pageRef, ({ accountId, page }) => clients.run(accountId, (api) => api.listTags(page))),
+
+    'tags:all': handle(s.accountRef, ({ accountId }) =>
+      clients.run(accountId, (api) =>
+        api.listAllTags(undefined, ({ done, total }) =>
+          events.emit('sync:progress', { accountId, what: 'tags', done, total }),
+        ),
+      ),
+    ),
+
+    'tags:create': handle(s.createTag, ({ accountId, name }) => clients.run(accountId, (api) => api.createTag(name))),
+
+    'tags:delete': handle(s.tagRef, ({ accountId, tagId }) => clients.run(accountId, (api) => api.deleteTag(tagId))),
+  }
+}

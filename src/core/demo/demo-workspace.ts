@@ -1,0 +1,104 @@
+// The demo workspace, the app's embedded default: a reference server with a seeded portfolio,
+// started inside core on a free loopback port, with an account labelled Demo pointing at it.
+// Its data lives in <dataDir>/demo/ (state.json and token) and persists between runs; its
+// monitoring simulation keeps recording events, which are pushed as 'events:new'.
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Account, SiteEvent } from '../../shared'
+import type { AccountStore } from '../accounts'
+import { appError, AppErrorException } from '../errors'
+import type { DemoServer, StartDemoServer } from './demo-server'
+import type { DemoTokenFile } from './demo-token-file'
+
+/** New events every 25 s or so: often enough to see the feed move, rare enough to read it. */
+export const DEMO_MONITORING_INTERVAL_MS = 25_000
+
+export interface DemoWorkspaceOptions {
+  /** <dataDir>/demo */
+  folder: string
+  store: AccountStore
+  /** The demo's token, shared with the AccountStore, which reads it for the demo's calls. */
+  tokens: DemoTokenFile
+  startServer: StartDemoServer
+  onEvents: (accountId: string, events: SiteEvent[]) => void
+  monitoringIntervalMs?: number
+}
+
+interface Running {
+  server: DemoServer
+  account: Account
+  unsubscribe: () => void
+}
+
+export class DemoWorkspace {
+  private running: Promise<Running> | undefined
+
+  constructor(private readonly options: DemoWorkspaceOptions) {}
+
+  /** Starts the server (once) and answers the Demo account, added or updated to its address. */
+  async open(): Promise<Account> {
+    this.running ??= this.start()
+    const attempt = this.running
+    let running: Running
+    try {
+      running = await attempt
+    } catch (thrown) {
+      // A failed start is not kept: the next open tries again.
+      if (this.running === attempt) this.running = undefined
+      throw thrown
+    }
+    // Read again: the label may have been renamed since the server started.
+    return this.options.store.get(running.account.id)
+  }
+
+  /** The server's current base URL, starting it first if needed. */
+  async baseUrl(): Promise<string> {
+    return (await this.open()).baseUrl
+  }
+
+  /** Stops the server; its data stays for the next run. */
+  async stop(): Promise<void> {
+    const running = this.running
+    this.running = undefined
+    if (!running) return
+    const started = await running.catch(() => undefined)
+    if (!started) return
+    started.unsubscribe()
+    await started.server.close()
+  }
+
+  /** Stops the server and deletes the demo's data (when the Demo account is removed). */
+  async destroy(): Promise<void> {
+    await this.stop()
+    await rm(this.options.folder, { recursive: true, force: true })
+  }
+
+  private async start(): Promise<Running> {
+    const token = await this.options.tokens.getOrCreate()
+    let server: DemoServer
+    try {
+      server = await this.options.startServer({
+        token,
+        dataFile: join(this.options.folder, 'state.json'),
+        monitoringIntervalMs: this.options.monitoringIntervalMs ?? DEMO_MONITORING_INTERVAL_MS,
+      })
+    } catch (thrown) {
+      if (thrown instanceof AppErrorException) throw thrown
+      throw appError({
+        code: 'internal',
+        message: 'The demo workspace could not start. Try again; if it keeps failing, remove the Demo account to reset it.',
+      })
+    }
+    try {
+      // The port is new on every launch, so the stored address is brought up to date.
+      const account = await this.options.store.upsertDemo(server.baseUrl)
+      const unsubscribe = server.onEvents((eventToken, events) => {
+        if (eventToken === token && events.length > 0) this.options.onEvents(account.id, events)
+      })
+      return { server, account, unsubscribe }
+    } catch (thrown) {
+      await server.close().catch(() => undefined)
+      throw thrown
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// Settings must survive a crash or power cut mid-write: write a temp file beside the target,
+// flush it to disk, then rename over the target (rename is atomic on one file system), and
+// flush the folder so the rename itself is durable.
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+export async function writeFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
+  const dir = dirname(path)
+  await mkdir(dir, { recursive: true })
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    const handle = await open(temp, 'wx', mode)
+    try {
+      await handle.writeFile(data, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (thrown) {
+    await rm(temp, { force: true })
+    throw thrown
+  }
+  await syncFolder(dir)
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // Some platforms (Windows) cannot open or fsync a folder; the rename is still done.
+  }
+}

@@ -1,0 +1,118 @@
+// Keeps the server state in a JSON file: loaded at start when it exists, rewritten after
+// changes. Writes are atomic (a temporary file in the same folder, then rename), so a crash
+// mid-write leaves the previous file intact; bursts of changes coalesce into one write.
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { z } from 'zod'
+import type { ServerState } from './model'
+import { STATE_VERSION } from './model'
+
+const nullableString = z.string().nullable()
+const tagSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string(), updated_at: z.string() })
+const stateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  nextIds: z.object({ site: z.number().int(), tag: z.number().int(), event: z.number().int() }),
+  accounts: z.array(
+    z.object({
+      token: z.string().min(1),
+      tags: z.array(tagSchema),
+      sites: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          url: z.string(),
+          admin_url: z.string(),
+          notes: z.string(),
+          status: z.string(),
+          published: z.number().int().nullable(),
+          tagIds: z.array(z.number().int()),
+          server: z.object({ ip: nullableString, web: nullableString, php: nullableString, mysql: nullableString }),
+          created_at: z.string(),
+          updated_at: z.string(),
+          last_check_at: nullableString,
+          cms_id: z.number().int().nullable(),
+          has_private_key: z.boolean(),
+          look_for_string: nullableString,
+          extensions: z.array(z.object({ name: z.string(), version: z.string(), available: nullableString })),
+        }),
+      ),
+      events: z.array(
+        z.object({
+          id: z.number().int(),
+          site_id: z.number().int(),
+          category: z.string(),
+          message: z.string(),
+          type: z.string(),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+  ),
+})
+
+/** The saved state, or null when the file does not exist. A broken file is an error, not a reset. */
+export async function loadState(file: string): Promise<ServerState | null> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  const parsed = stateSchema.safeParse(JSON.parse(text))
+  if (!parsed.success) throw new Error(`${file} is not a reference server state file: ${parsed.error.message}`)
+  return parsed.data as ServerState
+}
+
+let tempCounter = 0
+
+export async function saveStateAtomically(file: string, state: ServerState): Promise<void> {
+  await mkdir(dirname(file), { recursive: true })
+  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`
+  try {
+    await writeFile(temp, JSON.stringify(state, null, 1), 'utf8')
+    await rename(temp, file)
+  } catch (error) {
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+}
+
+/** Coalesces change notifications into sequential atomic writes. */
+export class StateWriter {
+  private running: Promise<void> | null = null
+  private dirty = false
+  private lastError: unknown = null
+
+  constructor(
+    private readonly file: string,
+    private readonly state: () => ServerState,
+  ) {}
+
+  schedule(): void {
+    this.dirty = true
+    if (!this.running) this.running = this.drain()
+  }
+
+  /** Waits until everything scheduled so far is on disk; rethrows the last write error. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running
+    if (this.lastError) {
+      const error = this.lastError
+      this.lastError = null
+      throw error
+    }
+  }
+
+  private async drain(): Promise<void> {
+    while (this.dirty) {
+      this.dirty = false
+      try {
+        await saveStateAtomically(this.file, this.state())
+      } catch (error) {
+        this.lastError = error
+      }
+    }
+    this.running = null
+  }
+}

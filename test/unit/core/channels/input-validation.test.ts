@@ -1,0 +1,101 @@
+// Every channel checks its input in core before using it: a bad input answers invalid_input
+// naming what is wrong, and never throws across the boundary.
+import { afterEach, describe, expect, it } from 'vitest'
+import { REQUEST_CHANNELS, type RequestChannel } from '../../../../src/shared'
+import { makeCore } from '../support/core-harness'
+import { withTempDirs } from '../support/temp-dir'
+
+const dirs = await withTempDirs()
+afterEach(() => dirs.cleanup())
+
+const id = '6f1c1c3e-4a51-4bb5-9d58-8a3f0f5e7a10'
+
+const badInputs: [RequestChannel, unknown, string][] = [
+  ['app:info', { extra: 1 }, 'input'],
+  ['accounts:list', 'all', 'input'],
+  ['accounts:add', { label: '', baseUrl: 'https://example.com/api/v1', token: 't' }, 'label'],
+  ['accounts:add', { label: 'A', baseUrl: 'https://example.com/api/v1', token: 'has space' }, 'token'],
+  ['accounts:add', { label: 'A', baseUrl: 'https://example.com/api/v1' }, 'token'],
+  ['accounts:add', { label: 'A', baseUrl: 'https://example.com/api/v1', token: 't', admin: true }, 'input'],
+  ['accounts:add', { label: 'A', baseUrl: 'ftp://example.com/api/v1', token: 't' }, 'https://'],
+  ['accounts:add', { label: 'A', baseUrl: 'https://user:pw@example.com/api/v1', token: 't' }, 'user name'],
+  ['accounts:add', { label: 'A', baseUrl: 'http://example.com/api/v1', token: 't' }, 'https://'],
+  ['accounts:add', null, 'input'],
+  ['accounts:rename', { accountId: 'not-an-id', label: 'B' }, 'accountId'],
+  ['accounts:rename', { accountId: id, label: 'x'.repeat(81) }, 'label'],
+  ['accounts:replaceToken', { accountId: id, token: '' }, 'token'],
+  ['accounts:remove', {}, 'accountId'],
+  ['accounts:setActive', { accountId: 42 }, 'accountId'],
+  ['demo:open', 'now', 'input'],
+  ['sites:list', { accountId: id, page: 0 }, 'page'],
+  ['sites:list', { accountId: id, page: 1.5 }, 'page'],
+  ['sites:all', { accountId: id, page: 2 }, 'input'],
+  ['sites:get', { accountId: id, siteId: -1 }, 'siteId'],
+  ['sites:get', { accountId: id, siteId: '3' }, 'siteId'],
+  ['sites:create', { accountId: id, site: { name: 'A' } }, 'site.url'],
+  ['sites:create', { accountId: id, site: { name: 'A', url: 'javascript:alert(1)' } }, 'site.url'],
+  ['sites:create', { accountId: id, site: { name: 'A', url: 'https://a.test', tags: ['x'] } }, 'site.tags.0'],
+  ['sites:create', { accountId: id, site: { name: 'A', url: 'https://a.test', status: 'Ok' } }, 'site'],
+  ['sites:delete', { accountId: id }, 'siteId'],
+  ['tags:list', { accountId: id, page: 'two' }, 'page'],
+  ['tags:all', undefined, 'input'],
+  ['tags:create', { accountId: id, name: '   ' }, 'name'],
+  ['tags:delete', { accountId: id, tagId: 0 }, 'tagId'],
+  ['events:list', { accountId: id, page: -3 }, 'page'],
+  ['events:listForSite', { accountId: id }, 'siteId'],
+  ['shell:openExternal', { url: 'file:///etc/passwd' }, 'url'],
+  ['shell:openExternal', { url: 'javascript:alert(1)' }, 'url'],
+  ['shell:openExternal', { url: 'not a url' }, 'url'],
+]
+
+describe('channel input validation', () => {
+  it.each(badInputs)('%s refuses %j, naming %s', async (channel, input, named) => {
+    const { call } = makeCore(await dirs.make())
+    const result = await call(channel, input)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.code).toBe('invalid_input')
+    expect(result.error.message).toContain(named)
+  })
+
+  it('covers every channel of the contract', () => {
+    const covered = new Set(badInputs.map(([channel]) => channel))
+    expect(REQUEST_CHANNELS.filter((c) => !covered.has(c))).toEqual([])
+  })
+
+  it('never echoes a refused token', async () => {
+    const { call } = makeCore(await dirs.make())
+    const secret = 'very secret token with spaces'
+    const result = await call('accounts:add', { label: 'A', baseUrl: 'https://example.com/api/v1', token: secret })
+    expect(JSON.stringify(result)).not.toContain('secret')
+  })
+
+  it('ties a refused base URL to its form field', async () => {
+    const { call } = makeCore(await dirs.make())
+    const result = await call('accounts:add', { label: 'A', baseUrl: 'http://example.com/api/v1', token: 't' })
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { baseUrl: [expect.any(String)] } } })
+  })
+
+  it('answers not_found for a well-formed id that is no account', async () => {
+    const { call } = makeCore(await dirs.make())
+    const result = await call('sites:list', { accountId: id })
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } })
+  })
+
+  it('opens only http(s) addresses in the browser', async () => {
+    const { call, opened } = makeCore(await dirs.make())
+    expect(await call('shell:openExternal', { url: 'https://example.com/a b' })).toEqual({ ok: true, value: undefined })
+    expect(await call('shell:openExternal', { url: 'mailto:someone@example.com' })).toMatchObject({ ok: false })
+    expect(opened).toEqual(['https://example.com/a%20b'])
+  })
+
+  it('answers app:info without input', async () => {
+    const { value } = makeCore(await dirs.make())
+    expect(await value('app:info')).toEqual({
+      name: 'Site Manager',
+      version: '0.0.0-test',
+      shell: 'web',
+      platform: process.platform,
+    })
+  })
+})

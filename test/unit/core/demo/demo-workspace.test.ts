@@ -1,0 +1,143 @@
+// The demo workspace through core's channels: a real reference server started inside core,
+// its data in <dataDir>/demo, persisting across a restart, removed cleanly.
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Core } from '../../../../src/core'
+import { MemorySecretStore } from '../../../../src/core/secrets'
+import type { Account } from '../../../../src/shared'
+import { makeCore } from '../support/core-harness'
+import { withTempDirs } from '../support/temp-dir'
+import { LockedSecretStore } from '../support/throwing-secret-store'
+
+const dirs = await withTempDirs()
+const cores: Core[] = []
+
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.dispose()))
+  await dirs.cleanup()
+})
+
+function start(dataDir: string, options: Parameters<typeof makeCore>[1] = {}) {
+  const harness = makeCore(dataDir, options)
+  cores.push(harness.core)
+  return harness
+}
+
+async function stopped(core: Core): Promise<void> {
+  cores.splice(cores.indexOf(core), 1)
+  await core.dispose()
+}
+
+/** True when something answers HTTP at the address. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('demo workspace', () => {
+  it('opens a seeded portfolio on loopback, without the keychain, as the active account', async () => {
+    const dataDir = await dirs.make()
+    // A locked keychain everywhere: the demo must not need it.
+    const { value } = start(dataDir, { secretStore: new LockedSecretStore() })
+
+    const demo = await value('demo:open')
+
+    expect(demo).toMatchObject({ label: 'Demo', kind: 'demo', tokenState: 'ok' })
+    expect(demo.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
+    expect(await value('accounts:list')).toEqual({ accounts: [demo], lastActiveId: demo.id })
+
+    const sites = await value('sites:all', { accountId: demo.id })
+    expect(sites).toHaveLength(60)
+    expect(new Set(sites.flatMap((s) => s.tags.map((t) => t.name))).size).toBeGreaterThan(2)
+    expect(new Set(sites.map((s) => s.server.php)).size).toBeGreaterThan(2)
+    expect(sites.some((s) => (s.updates_count ?? 0) > 0)).toBe(true)
+    expect(sites.some((s) => s.last_check_at === null)).toBe(true)
+    expect((await value('events:list', { accountId: demo.id })).meta.total).toBeGreaterThan(100)
+
+    // Its token is local to the demo folder, readable by its owner only.
+    const token = await stat(join(dataDir, 'demo', 'token'))
+    expect(token.mode & 0o777).toBe(0o600)
+    expect(await readFile(join(dataDir, 'accounts.json'), 'utf8')).not.toContain(
+      (await readFile(join(dataDir, 'demo', 'token'), 'utf8')).trim(),
+    )
+
+    // Opening again reuses the running server.
+    expect((await value('demo:open')).baseUrl).toBe(demo.baseUrl)
+  })
+
+  it('keeps its data across a restart and starts its server lazily on first use', async () => {
+    const dataDir = await dirs.make()
+    const first = start(dataDir)
+    const demo = await first.value('demo:open')
+    const tag = await first.value('tags:create', { accountId: demo.id, name: 'Kept across restarts' })
+    const sitesBefore = await first.value('sites:all', { accountId: demo.id })
+    await stopped(first.core)
+    expect(await answers(demo.baseUrl)).toBe(false)
+
+    const second = start(dataDir)
+    const listed = await second.value('accounts:list')
+    expect(listed.accounts.map((a) => a.id)).toEqual([demo.id])
+    expect(listed.lastActiveId).toBe(demo.id)
+
+    // No demo:open: the first call for the demo account starts its server.
+    const sitesAfter = await second.value('sites:all', { accountId: demo.id })
+    expect(sitesAfter.map((s) => [s.id, s.name, s.url])).toEqual(sitesBefore.map((s) => [s.id, s.name, s.url]))
+    expect((await second.value('tags:all', { accountId: demo.id })).map((t) => t.id)).toContain(tag.id)
+    const moved = (await second.value('accounts:list')).accounts[0]
+    expect(moved?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
+    expect(await answers(moved?.baseUrl ?? '')).toBe(true)
+  })
+
+  it('pushes new events from its monitoring simulation while open', async () => {
+    const { value, pushesOf } = start(await dirs.make(), { demoMonitoringIntervalMs: 1000 })
+    const demo = await value('demo:open')
+
+    await expect.poll(() => pushesOf('events:new').length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const pushed = pushesOf('events:new')[0]
+    expect(pushed?.accountId).toBe(demo.id)
+    expect(pushed?.events.length).toBeGreaterThan(0)
+    // The newest event of the pass is the newest the API lists (the next pass is a second away).
+    const newestPushed = Math.max(...(pushed?.events ?? []).map((e) => e.id))
+    const newestListed = (await value('events:list', { accountId: demo.id })).data[0]
+    expect(newestListed?.id).toBe(newestPushed)
+  })
+
+  it('opens straight into the demo with openDemoOnStart', async () => {
+    const dataDir = await dirs.make()
+    const secretStore = new MemorySecretStore()
+    const { value } = start(dataDir, { openDemoOnStart: true, secretStore })
+
+    const state = await value('accounts:list')
+    const demo = state.accounts[0] as Account
+    expect(state.accounts).toHaveLength(1)
+    expect(demo.kind).toBe('demo')
+    expect(state.lastActiveId).toBe(demo.id)
+    expect(await answers(demo.baseUrl)).toBe(true)
+    expect(secretStore.size).toBe(0)
+  })
+
+  it('removing the Demo account stops its server and deletes its data', async () => {
+    const dataDir = await dirs.make()
+    const { value, call } = start(dataDir)
+    const demo = await value('demo:open')
+    await value('sites:list', { accountId: demo.id })
+    expect(await answers(demo.baseUrl)).toBe(true)
+
+    await value('accounts:remove', { accountId: demo.id })
+
+    expect(await answers(demo.baseUrl)).toBe(false)
+    expect(await readdir(dataDir)).not.toContain('demo')
+    expect(await value('accounts:list')).toEqual({ accounts: [], lastActiveId: null })
+    expect(await call('sites:list', { accountId: demo.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+
+    // Opening it again makes a fresh one.
+    const again = await value('demo:open')
+    expect(again.id).not.toBe(demo.id)
+    expect((await value('sites:list', { accountId: again.id })).meta.total).toBe(60)
+  })
+})
