@@ -104,8 +104,12 @@ export interface Account {
   label: string
   baseUrl: string
   kind: AccountKind
-  /** ok: a token is stored; missing: the keychain entry is gone; refused: the server said 401. */
-  tokenState: 'ok' | 'missing' | 'refused'
+  /**
+   * ok: a token is stored; missing: the keychain entry is gone; refused: the server said 401;
+   * unavailable: the keychain is locked or not running, so the token could not be read (it
+   * may well still be there: unlock the keychain rather than enter a new token).
+   */
+  tokenState: 'ok' | 'missing' | 'refused' | 'unavailable'
   createdAt: string
 }
 
