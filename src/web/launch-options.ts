@@ -1,0 +1,59 @@
+// Command-line options of the web shell:
+//   --port N  --data-dir DIR  --token T  --no-open  --demo
+import { homedir } from 'node:os'
+import { isAbsolute, join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { isUsableToken } from './access-token'
+
+export interface LaunchOptions {
+  port: number
+  dataDir: string
+  /** Null: make a fresh random one. */
+  token: string | null
+  open: boolean
+  demo: boolean
+}
+
+export class LaunchOptionsError extends Error {}
+
+/** Per user, apart from the desktop app's userData: $XDG_DATA_HOME or ~/.local/share. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const base = env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : join(home, '.local', 'share')
+  return join(base, 'site-manager-web')
+}
+
+export function parseLaunchOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): LaunchOptions {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        token: { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+        demo: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }))
+  } catch (error) {
+    throw new LaunchOptionsError(error instanceof Error ? error.message : String(error))
+  }
+
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new LaunchOptionsError(`--port must be a number from 0 to 65535 (0 picks a free one), not "${values.port}".`)
+  }
+  const token = values.token ?? null
+  if (token !== null && !isUsableToken(token)) {
+    throw new LaunchOptionsError('--token must be 16 to 256 characters of A-Z, a-z, 0-9, "-" and "_".')
+  }
+  return {
+    port,
+    dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(env),
+    token,
+    open: !values['no-open'],
+    demo: values.demo,
+  }
+}

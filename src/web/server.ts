@@ -1,0 +1,125 @@
+// The web shell's HTTP server: on 127.0.0.1 only, every request needs the launch token, and
+// the one WebSocket carries the contract between the page's window.api and core.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer } from 'ws'
+import type { Core } from '../core'
+import { tokenCookie } from './access-token'
+import { MAX_MESSAGE_BYTES, SOCKET_PATH } from './browser/protocol'
+import { checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
+import { setSecurityHeaders } from './security-headers'
+import { socketChannels } from './socket-channels'
+import { staticFiles } from './static-files'
+
+export const LOOPBACK_HOST = '127.0.0.1'
+
+export interface WebShellServerOptions {
+  core: Core
+  token: string
+  /** 0 picks a free port. */
+  port: number
+  /** The built renderer: out/renderer. */
+  rendererDir: string
+  /** The built browser bridge: out/web/bridge.js. */
+  bridgeScriptFile: string
+}
+
+export interface WebShellServer {
+  readonly port: number
+  readonly origin: string
+  /** The address to open, with the token: http://127.0.0.1:PORT/?token=... */
+  readonly url: string
+  close(): Promise<void>
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+  res.end(`${text}\n`)
+}
+
+function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
+  const title = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status]
+  socket.end(
+    `HTTP/1.1 ${status} ${title}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+  )
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject)
+    server.listen(port, LOOPBACK_HOST, () => {
+      server.off('error', reject)
+      const address = server.address()
+      if (address === null || typeof address === 'string') reject(new Error('The server has no TCP address.'))
+      else resolvePort(address.port)
+    })
+  })
+}
+
+export async function startWebShellServer(options: WebShellServerOptions): Promise<WebShellServer> {
+  const files = staticFiles(options)
+  const channels = socketChannels(options.core)
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  sockets.on('connection', (socket) => channels.serve(socket))
+  // Known only once listening (port 0 picks one); requests cannot arrive before that.
+  let port = 0
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(res, port)
+    const access = checkHttpAccess(req, { token: options.token, port })
+    if (!access.allowed) return sendText(res, access.status, access.reason)
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD')
+      return sendText(res, 405, 'Only GET and HEAD are served here.')
+    }
+    const url = new URL(req.url ?? '/', shellOrigin(port))
+    if (access.fromQuery) {
+      // Trade the token in the address for a cookie and show the address without it, so it
+      // stays out of the page's history and anything the page might pass on.
+      url.searchParams.delete('token')
+      res.setHeader('Set-Cookie', tokenCookie(port, options.token))
+      res.writeHead(303, { Location: `${url.pathname}${url.search}`, 'Cache-Control': 'no-store' })
+      return res.end()
+    }
+    const file = await files.read(url.pathname)
+    if (!file) return sendText(res, 404, 'Not found.')
+    res.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Length': file.body.length,
+      'Cache-Control': file.cacheable ? 'private, no-cache' : 'no-store',
+    })
+    res.end(req.method === 'HEAD' ? undefined : file.body)
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch(() => {
+      if (!res.headersSent) sendText(res, 500, 'The web shell could not answer this request.')
+      else res.destroy()
+    })
+  })
+
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy())
+    const path = new URL(req.url ?? '/', shellOrigin(port)).pathname
+    if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not found.')
+    const access = checkSocketAccess(req, { token: options.token, port })
+    if (!access.allowed) return refuseUpgrade(socket, access.status, access.reason)
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req))
+  })
+
+  port = await listen(server, options.port)
+  const origin = shellOrigin(port)
+
+  return {
+    port,
+    origin,
+    url: `${origin}/?token=${options.token}`,
+    close: async () => {
+      channels.dispose()
+      sockets.close()
+      server.closeAllConnections()
+      await new Promise<void>((done) => server.close(() => done()))
+    },
+  }
+}

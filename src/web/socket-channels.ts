@@ -1,0 +1,76 @@
+// The server end of the bridge: answers contract calls arriving on a WebSocket with core's
+// handlers and forwards core's push events to every open socket. Input is handed to core
+// unchecked on purpose: core validates every channel's input (DESIGN.md); this side only
+// checks the envelope and the channel name.
+import type { WebSocket } from 'ws'
+import type { Core } from '../core'
+import type { PushEvent, Result } from '../shared'
+import { fail, PUSH_EVENTS } from '../shared'
+import type { ResponseMessage } from './browser/protocol'
+import { isRequestChannel, parseRequestMessage } from './browser/protocol'
+
+/** Close code for a frame that is not a request message (RFC 6455: policy violation). */
+export const CLOSE_POLICY_VIOLATION = 1008
+
+async function answer(core: Core, channel: string, input: unknown): Promise<Result<unknown>> {
+  if (!isRequestChannel(channel)) {
+    return fail({ code: 'invalid_input', message: `The app has no channel named "${channel.slice(0, 80)}".` })
+  }
+  try {
+    return await core.handlers[channel](input)
+  } catch {
+    // Core answers with data, never a throw; this guards the socket should that ever break.
+    return fail({ code: 'internal', message: 'Something went wrong inside the app. Try again.' })
+  }
+}
+
+function encodeResponse(response: ResponseMessage): string {
+  try {
+    return JSON.stringify(response)
+  } catch {
+    // An answer JSON cannot carry must still reach the caller, or its promise would hang.
+    const error = fail({ code: 'internal', message: 'The app produced an answer it could not send.' })
+    return JSON.stringify({ id: response.id, result: error })
+  }
+}
+
+export interface SocketChannels {
+  /** Serves one authorized socket until it closes. */
+  serve(socket: WebSocket): void
+  dispose(): void
+}
+
+export function socketChannels(core: Core): SocketChannels {
+  const sockets = new Set<WebSocket>()
+
+  const broadcast = (event: PushEvent, payload: unknown) => {
+    const text = JSON.stringify({ event, payload })
+    for (const socket of sockets) {
+      if (socket.readyState === socket.OPEN) socket.send(text)
+    }
+  }
+  const unsubscribers = PUSH_EVENTS.map((event) => core.on(event, (payload) => broadcast(event, payload)))
+
+  return {
+    serve(socket) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+      socket.on('error', () => socket.terminate())
+      socket.on('message', (data, isBinary) => {
+        const request = isBinary ? null : parseRequestMessage(data.toString())
+        if (!request) {
+          socket.close(CLOSE_POLICY_VIOLATION, 'Not a request message')
+          return
+        }
+        void answer(core, request.channel, request.input).then((result) => {
+          if (socket.readyState === socket.OPEN) socket.send(encodeResponse({ id: request.id, result }))
+        })
+      })
+    },
+    dispose() {
+      for (const unsubscribe of unsubscribers) unsubscribe()
+      for (const socket of sockets) socket.terminate()
+      sockets.clear()
+    },
+  }
+}

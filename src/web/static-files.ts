@@ -1,0 +1,97 @@
+// Serves the built renderer (out/renderer) and the bridge script, read from disk on each
+// request so a rebuild shows up without restarting the shell. Only files inside the renderer
+// folder are ever read.
+import { readFile, stat } from 'node:fs/promises'
+import { extname, resolve, sep } from 'node:path'
+import { BRIDGE_SCRIPT_PATH } from './browser/protocol'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+}
+
+export interface StaticFile {
+  body: Buffer
+  contentType: string
+  /** index.html changes with every build and carries no hash: never cache it. */
+  cacheable: boolean
+}
+
+export interface StaticFiles {
+  /** The file for a URL path, or null for 404. */
+  read(urlPath: string): Promise<StaticFile | null>
+}
+
+/**
+ * The bridge must define window.api before the renderer's module script runs: a classic script
+ * placed ahead of it runs first (module scripts are deferred).
+ */
+export function injectBridgeScript(html: string): string {
+  const tag = `<script src="${BRIDGE_SCRIPT_PATH}"></script>`
+  const firstScript = html.search(/<script\b/i)
+  if (firstScript !== -1) return `${html.slice(0, firstScript)}${tag}\n    ${html.slice(firstScript)}`
+  const headEnd = html.search(/<\/head>/i)
+  if (headEnd !== -1) return `${html.slice(0, headEnd)}${tag}\n  ${html.slice(headEnd)}`
+  return `${tag}\n${html}`
+}
+
+async function readIfFile(path: string): Promise<Buffer | null> {
+  try {
+    if (!(await stat(path)).isFile()) return null
+    return await readFile(path)
+  } catch {
+    return null
+  }
+}
+
+export function staticFiles(options: { rendererDir: string; bridgeScriptFile: string }): StaticFiles {
+  const root = resolve(options.rendererDir)
+  const indexHtml = async (): Promise<StaticFile | null> => {
+    const html = await readIfFile(resolve(root, 'index.html'))
+    if (!html) return null
+    return {
+      body: Buffer.from(injectBridgeScript(html.toString('utf8'))),
+      contentType: CONTENT_TYPES['.html']!,
+      cacheable: false,
+    }
+  }
+
+  return {
+    async read(urlPath) {
+      if (urlPath === BRIDGE_SCRIPT_PATH) {
+        const body = await readIfFile(options.bridgeScriptFile)
+        return body && { body, contentType: CONTENT_TYPES['.js']!, cacheable: false }
+      }
+      let decoded: string
+      try {
+        decoded = decodeURIComponent(urlPath)
+      } catch {
+        return null
+      }
+      if (decoded.includes('\0')) return null
+      if (decoded === '/' || decoded === '/index.html') return indexHtml()
+
+      const path = resolve(root, `.${decoded}`)
+      if (!path.startsWith(root + sep)) return null
+      const body = await readIfFile(path)
+      if (body) {
+        const ext = extname(path).toLowerCase()
+        return { body, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', cacheable: true }
+      }
+      // A client-side route (no file extension) gets the app; a missing asset stays a 404.
+      return extname(decoded) === '' ? indexHtml() : null
+    },
+  }
+}

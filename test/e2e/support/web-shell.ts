@@ -1,0 +1,87 @@
+// Starts the built web shell as a real process (node out/web/cli.js) on a free port with a
+// throwaway data folder, the way a person runs it, and reads its address from stdout.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const APP_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..')
+export const WEB_SHELL_CLI = join(APP_ROOT, 'out', 'web', 'cli.js')
+
+export interface WebShellLaunch {
+  /** `--demo`: open straight into the demo workspace. */
+  demo?: boolean
+  /** Extra command-line arguments. */
+  args?: string[]
+  /** Environment additions for the shell process. */
+  env?: Record<string, string>
+}
+
+export interface RunningWebShell {
+  /** The address with its token, as printed: open this with page.goto. */
+  url: string
+  /** http://127.0.0.1:PORT, what the page's Origin is. */
+  origin: string
+  port: number
+  token: string
+  dataDir: string
+  /** Everything the shell wrote to stderr so far, for failure messages. */
+  stderr(): string
+  stop(): Promise<void>
+}
+
+const URL_LINE = /^(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([A-Za-z0-9_-]+)$/m
+
+function waitForExit(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((done) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      done()
+    }, ms)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      done()
+    })
+  })
+}
+
+export async function startWebShell(launch: WebShellLaunch = {}): Promise<RunningWebShell> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'site-manager-e2e-'))
+  const args = [WEB_SHELL_CLI, '--port', '0', '--no-open', '--data-dir', dataDir, ...(launch.demo ? ['--demo'] : []), ...(launch.args ?? [])]
+  const child = spawn(process.execPath, args, { cwd: APP_ROOT, env: { ...process.env, ...launch.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+
+  const stop = async () => {
+    child.kill('SIGTERM')
+    await waitForExit(child, 5000)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    const match = await new Promise<RegExpExecArray>((resolveMatch, reject) => {
+      const timer = setTimeout(() => reject(new Error('the web shell printed no address within 20 s')), 20_000)
+      const check = () => {
+        const found = URL_LINE.exec(stdout)
+        if (found) {
+          clearTimeout(timer)
+          resolveMatch(found)
+        }
+      }
+      child.stdout.on('data', check)
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the web shell exited with code ${code}`))
+      })
+    })
+    const [url, origin, port, token] = [match[0], match[1]!, Number(match[2]), match[3]!]
+    return { url, origin, port, token, dataDir, stderr: () => stderr, stop }
+  } catch (error) {
+    await stop()
+    throw new Error(`The web shell did not start: ${(error as Error).message}\n${stderr}`, { cause: error })
+  }
+}

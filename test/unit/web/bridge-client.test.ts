@@ -1,0 +1,96 @@
+// The browser bridge's logic (window.api over the socket) against a real web shell server,
+// with the `ws` package standing in for the browser's WebSocket.
+import WebSocket from 'ws'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { methodName, REQUEST_CHANNELS } from '../../../src/shared'
+import { type Bridge, type Connect, CONNECTION_LOST, createBridge, NOT_CONNECTED } from '../../../src/web/browser/bridge-client'
+import { type Harness, startHarness } from './web-shell-harness'
+
+let shell: Harness
+let bridge: Bridge | null = null
+/** Every socket the bridge opened, newest last, so a test can drop one. */
+let sockets: WebSocket[] = []
+
+beforeEach(async () => {
+  shell = await startHarness()
+  sockets = []
+})
+afterEach(async () => {
+  bridge?.close()
+  bridge = null
+  await shell.close()
+})
+
+/** What the page's bridge does, with the cookie and Origin a browser would send. */
+function connectTo(harness: Harness, headers?: Record<string, string>): Connect {
+  return (callbacks) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${harness.server.port}/__ws`, {
+      headers: headers ?? { Cookie: harness.cookie, Origin: harness.server.origin },
+    })
+    sockets.push(socket)
+    socket.on('open', () => callbacks.onOpen())
+    socket.on('message', (data) => callbacks.onMessage(data.toString()))
+    socket.on('close', () => callbacks.onClose())
+    socket.on('error', () => {}) // 'close' follows and is what the bridge acts on
+    return { send: (text) => socket.send(text), close: () => socket.close() }
+  }
+}
+
+const fastRetry = { first: 20, max: 40 }
+
+describe('browser bridge', () => {
+  it('has one method per contract channel, plus on()', () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    for (const channel of REQUEST_CHANNELS) {
+      expect(typeof (bridge.api as unknown as Record<string, unknown>)[methodName(channel)]).toBe('function')
+    }
+    expect(typeof bridge.api.on).toBe('function')
+    expect(Object.isFrozen(bridge.api)).toBe(true)
+  })
+
+  it('calls core through the socket and resolves with its Result', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    expect(await bridge.api.appInfo()).toEqual({
+      ok: true,
+      value: { name: 'Site Manager', version: '9.8.7', shell: 'web', platform: 'linux' },
+    })
+    const missing = await bridge.api.sitesGet({ accountId: 'a1', siteId: 4 })
+    expect(missing).toEqual({ ok: false, error: { code: 'not_found', message: 'No such site.', status: 404 } })
+    expect(shell.calls.at(-1)).toEqual({ channel: 'sites:get', input: { accountId: 'a1', siteId: 4 } })
+  })
+
+  it('delivers push events to listeners until they unsubscribe', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    await bridge.api.appInfo() // connected
+    const seen: unknown[] = []
+    const off = bridge.api.on('events:new', (payload) => seen.push(payload))
+    shell.push('events:new', { accountId: 'a1', events: [] })
+    await expect.poll(() => seen.length).toBe(1)
+    expect(seen[0]).toEqual({ accountId: 'a1', events: [] })
+    off()
+    shell.push('events:new', { accountId: 'a2', events: [] })
+    await bridge.api.appInfo() // a round trip later the second push has surely arrived
+    expect(seen).toHaveLength(1)
+  })
+
+  it('refuses to listen to an event the contract does not have', () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    expect(() => (bridge!.api.on as (e: string, l: () => void) => void)('fs:changed', () => {})).toThrow(TypeError)
+  })
+
+  it('fails a call in flight with a network error when the socket drops, then reconnects', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    await bridge.api.appInfo()
+    const pending = bridge.api.sitesAll({ accountId: 'a1' }) // the stand-in core never answers this
+    await expect.poll(() => shell.calls.some((c) => c.channel === 'sites:all')).toBe(true)
+    sockets.at(-1)!.terminate()
+    expect(await pending).toEqual({ ok: false, error: CONNECTION_LOST })
+    expect(await bridge.api.appInfo()).toMatchObject({ ok: true })
+    expect(sockets.length).toBeGreaterThan(1)
+  })
+
+  it('fails calls with a network error when the shell refuses the socket', async () => {
+    bridge = createBridge({ connect: connectTo(shell, { Origin: 'http://evil.example' }), reconnectDelayMs: fastRetry })
+    expect(await bridge.api.appInfo()).toEqual({ ok: false, error: NOT_CONNECTED })
+  })
+})

@@ -1,0 +1,103 @@
+// The web shell's WebSocket side over real loopback sockets: who may connect, and the
+// request/answer/push protocol that carries the contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, nextMessage, openSocket, startHarness, TOKEN, upgradeStatus } from './web-shell-harness'
+
+let shell: Harness
+beforeAll(async () => {
+  shell = await startHarness()
+})
+afterAll(async () => {
+  await shell.close()
+})
+
+const socketUrl = () => `ws://127.0.0.1:${shell.server.port}/__ws`
+
+describe('web shell socket: who may connect', () => {
+  it('refuses a socket without the token', async () => {
+    expect(await upgradeStatus(socketUrl(), { Origin: shell.server.origin })).toBe(401)
+  })
+
+  it('refuses a socket with a wrong token', async () => {
+    expect(await upgradeStatus(`${socketUrl()}?token=wrong-token-0123456789`, { Origin: shell.server.origin })).toBe(403)
+  })
+
+  it('refuses a socket from a foreign Origin even with the token', async () => {
+    const foreign = ['http://evil.example', `http://localhost:${shell.server.port}`, 'http://127.0.0.1:1', 'null']
+    for (const origin of foreign) {
+      expect(await upgradeStatus(socketUrl(), { Cookie: shell.cookie, Origin: origin })).toBe(403)
+    }
+    expect(await upgradeStatus(`${socketUrl()}?token=${TOKEN}`, { Origin: 'http://evil.example' })).toBe(403)
+  })
+
+  it('refuses a socket with no Origin at all', async () => {
+    expect(await upgradeStatus(socketUrl(), { Cookie: shell.cookie })).toBe(403)
+  })
+
+  it('refuses other socket paths', async () => {
+    const url = `ws://127.0.0.1:${shell.server.port}/other`
+    expect(await upgradeStatus(url, { Cookie: shell.cookie, Origin: shell.server.origin })).toBe(404)
+  })
+
+  it('accepts the token by cookie or query from its own Origin', async () => {
+    expect(await upgradeStatus(socketUrl(), { Cookie: shell.cookie, Origin: shell.server.origin })).toBe(101)
+    expect(await upgradeStatus(`${socketUrl()}?token=${TOKEN}`, { Origin: shell.server.origin })).toBe(101)
+  })
+})
+
+describe('web shell socket: the protocol', () => {
+  it('answers app:info with core\'s Result', async () => {
+    const socket = await openSocket(shell)
+    socket.send(JSON.stringify({ id: 1, channel: 'app:info' }))
+    expect(await nextMessage(socket)).toEqual({
+      id: 1,
+      result: { ok: true, value: { name: 'Site Manager', version: '9.8.7', shell: 'web', platform: 'linux' } },
+    })
+    socket.close()
+  })
+
+  it('hands the input to core unchanged and passes errors on as data', async () => {
+    const socket = await openSocket(shell)
+    socket.send(JSON.stringify({ id: 7, channel: 'sites:get', input: { accountId: 'a1', siteId: 3 } }))
+    expect(await nextMessage(socket)).toEqual({
+      id: 7,
+      result: { ok: false, error: { code: 'not_found', message: 'No such site.', status: 404 } },
+    })
+    expect(shell.calls.at(-1)).toEqual({ channel: 'sites:get', input: { accountId: 'a1', siteId: 3 } })
+    socket.close()
+  })
+
+  it('answers an unknown channel with an invalid_input error, without calling core', async () => {
+    const socket = await openSocket(shell)
+    const before = shell.calls.length
+    socket.send(JSON.stringify({ id: 2, channel: 'fs:readFile', input: { path: '/etc/passwd' } }))
+    const answer = await nextMessage(socket)
+    expect(answer.id).toBe(2)
+    expect(answer.result.ok).toBe(false)
+    expect(answer.result.error.code).toBe('invalid_input')
+    expect(shell.calls.length).toBe(before)
+    socket.close()
+  })
+
+  it.each([['not json'], ['[1,2]'], ['{"channel":"app:info"}'], ['{"id":-1,"channel":"app:info"}'], ['{"id":1}']])(
+    'closes the socket on a frame that is not a request: %s',
+    async (frame) => {
+      const socket = await openSocket(shell)
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+      socket.send(frame)
+      expect(await closed).toBe(1008)
+    },
+  )
+
+  it('delivers core push events to every open socket', async () => {
+    const [a, b] = await Promise.all([openSocket(shell), openSocket(shell)])
+    const gotA = nextMessage(a)
+    const gotB = nextMessage(b)
+    shell.push('sync:progress', { accountId: 'a1', what: 'sites', done: 2, total: 5 })
+    const expected = { event: 'sync:progress', payload: { accountId: 'a1', what: 'sites', done: 2, total: 5 } }
+    expect(await gotA).toEqual(expected)
+    expect(await gotB).toEqual(expected)
+    a.close()
+    b.close()
+  })
+})
