@@ -1,5 +1,8 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
+import { createAppRouter } from './router'
+import './styles/index.css'
 
-createApp(App).use(createPinia()).mount('#app')
+const pinia = createPinia()
+createApp(App).use(pinia).use(createAppRouter(pinia)).mount('#app')

@@ -1,0 +1,125 @@
+// Accounts as the renderer knows them (never a token: that stays in core), and which one is
+// active. Every other store watches activeAccountId and keys its data by account, so
+// switching is instant and one account's data never shows under another's name.
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { Account, AccountsState, AppError, Result } from '../../../shared'
+import { call } from '../lib/call'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+export const useAccountsStore = defineStore('accounts', () => {
+  const accounts = ref<Account[]>([])
+  const activeAccountId = ref<string | null>(null)
+  const status = ref<LoadStatus>('idle')
+  const error = ref<AppError | null>(null)
+
+  const activeAccount = computed(() => accounts.value.find((a) => a.id === activeAccountId.value) ?? null)
+  const hasAccounts = computed(() => accounts.value.length > 0)
+
+  /** Applies a full state from core, keeping the user's choice while it still exists. */
+  function applyState(state: AccountsState): void {
+    accounts.value = state.accounts
+    const stillThere = (id: string | null) => id !== null && state.accounts.some((a) => a.id === id)
+    if (stillThere(activeAccountId.value)) return
+    activeAccountId.value = stillThere(state.lastActiveId) ? state.lastActiveId : (state.accounts[0]?.id ?? null)
+  }
+
+  function upsert(account: Account): void {
+    const index = accounts.value.findIndex((a) => a.id === account.id)
+    if (index === -1) accounts.value = [...accounts.value, account]
+    else accounts.value = accounts.value.map((a) => (a.id === account.id ? account : a))
+  }
+
+  async function load(): Promise<void> {
+    status.value = 'loading'
+    const result = await call(() => window.api.accountsList())
+    if (result.ok) {
+      applyState(result.value)
+      error.value = null
+      status.value = 'ready'
+    } else {
+      error.value = result.error
+      status.value = 'error'
+    }
+  }
+
+  /** Switches at once; telling core (to remember it for next launch) happens in the background. */
+  function setActive(accountId: string): void {
+    if (!accounts.value.some((a) => a.id === accountId) || activeAccountId.value === accountId) return
+    activeAccountId.value = accountId
+    void call(() => window.api.accountsSetActive({ accountId }))
+  }
+
+  async function add(input: { label: string; baseUrl: string; token: string }): Promise<Result<Account>> {
+    const result = await call(() => window.api.accountsAdd(input))
+    if (result.ok) {
+      upsert(result.value)
+      setActive(result.value.id)
+    }
+    return result
+  }
+
+  async function rename(accountId: string, label: string): Promise<Result<Account>> {
+    const result = await call(() => window.api.accountsRename({ accountId, label }))
+    if (result.ok) upsert(result.value)
+    return result
+  }
+
+  async function replaceToken(accountId: string, token: string): Promise<Result<Account>> {
+    const result = await call(() => window.api.accountsReplaceToken({ accountId, token }))
+    if (result.ok) upsert(result.value)
+    return result
+  }
+
+  async function remove(accountId: string): Promise<Result<void>> {
+    const result = await call(() => window.api.accountsRemove({ accountId }))
+    if (result.ok) {
+      accounts.value = accounts.value.filter((a) => a.id !== accountId)
+      if (activeAccountId.value === accountId) {
+        const next = accounts.value[0]?.id ?? null
+        activeAccountId.value = next
+        if (next) void call(() => window.api.accountsSetActive({ accountId: next }))
+      }
+    }
+    return result
+  }
+
+  async function openDemo(): Promise<Result<Account>> {
+    const result = await call(() => window.api.demoOpen())
+    if (result.ok) {
+      upsert(result.value)
+      setActive(result.value.id)
+    }
+    return result
+  }
+
+  /** Called by any store that got 'unauthorized' for this account: the banner appears at once. */
+  function markRefused(accountId: string): void {
+    accounts.value = accounts.value.map((a) => (a.id === accountId ? { ...a, tokenState: 'refused' } : a))
+  }
+
+  /** Subscribes to core's pushes; returns the unsubscribe function. */
+  function listen(): () => void {
+    return window.api.on('accounts:changed', applyState)
+  }
+
+  return {
+    accounts,
+    activeAccountId,
+    status,
+    error,
+    activeAccount,
+    hasAccounts,
+    load,
+    setActive,
+    add,
+    rename,
+    replaceToken,
+    remove,
+    openDemo,
+    markRefused,
+    listen,
+    applyState,
+  }
+})

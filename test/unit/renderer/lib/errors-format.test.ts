@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { describeError } from '../../../../src/renderer/src/lib/errors'
+import { formatRelative, hostOf, shortSoftware, tagsThatFit } from '../../../../src/renderer/src/lib/format'
+import { isHttpUrl } from '../../../../src/renderer/src/lib/validate'
+
+describe('describeError', () => {
+  it('gives a title, the message, and whether a retry can help', () => {
+    expect(describeError({ code: 'network', message: 'Cannot connect to api.example.com.' })).toEqual({
+      title: 'Cannot reach the server',
+      message: 'Cannot connect to api.example.com.',
+      retryable: true,
+    })
+    expect(describeError({ code: 'not_found', message: 'Gone.' }).retryable).toBe(false)
+  })
+
+  it('says when to try again after a rate limit', () => {
+    expect(describeError({ code: 'rate_limited', message: 'Too many requests.', retryAfterMs: 2500 }).message).toBe(
+      'Too many requests. Try again in 3 s.',
+    )
+  })
+})
+
+describe('format', () => {
+  it('shortens server software for narrow cells', () => {
+    expect(shortSoftware('10.11.7-MariaDB')).toBe('10.11.7')
+    expect(shortSoftware('Apache/2.4.58 (Debian)')).toBe('Apache 2.4.58')
+    expect(shortSoftware('LiteSpeed')).toBe('LiteSpeed')
+  })
+
+  it('fits a second tag only when both are short', () => {
+    expect(tagsThatFit(['VIP', 'Clients'])).toBe(2)
+    expect(tagsThatFit(['Maintenance plan', 'VIP'])).toBe(1)
+    expect(tagsThatFit([])).toBe(0)
+  })
+
+  it('writes relative times, "just now" under a minute', () => {
+    const now = Date.parse('2025-03-01T12:00:00Z')
+    expect(formatRelative('2025-03-01T11:59:30+00:00', now)).toBe('just now')
+    expect(formatRelative('not a date', now)).toBe('not a date')
+  })
+
+  it('shows hosts and checks addresses', () => {
+    expect(hostOf('https://shop.example.com/')).toBe('shop.example.com')
+    expect(hostOf('https://shop.example.com/de')).toBe('shop.example.com/de')
+    expect(isHttpUrl('https://x.example')).toBe(true)
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false)
+    expect(isHttpUrl('example.com')).toBe(false)
+  })
+})
