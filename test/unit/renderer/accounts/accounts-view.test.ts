@@ -87,4 +87,18 @@ describe('TokenBanner', () => {
     expect(store.activeAccount?.tokenState).toBe('ok')
     expect(wrapper.find('[role="alert"]').exists()).toBe(false)
   })
+
+  it('for a locked keychain asks to unlock and retry, not for a new token', async () => {
+    const fake = installFakeApi({
+      accountsList: async () => ok({ accounts: [makeAccount('a', { label: 'Agency', tokenState: 'ok' })], lastActiveId: 'a' }),
+    })
+    const { wrapper, store } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'unavailable' })])
+    expect(wrapper.find('[role="alert"]').text()).toContain('keychain is locked or not running')
+    expect(button('Enter new token')).toBeUndefined()
+    button('Retry').click()
+    await settle()
+    expect(fake.api.accountsList).toHaveBeenCalled()
+    expect(store.activeAccount?.tokenState).toBe('ok')
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+  })
 })
