@@ -82,7 +82,7 @@ test('filters by site (that site\'s own feed) and by type', async ({ openApp, re
   await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toContainText(first.data[0]!.message)
 })
 
-test("a site's page shows that site's events, newest first", async ({ openApp, referenceServer, webShell }) => {
+test("a site's page shows that site's events, newest first", async ({ openApp, referenceServer, webShell }, testInfo) => {
   const page = await openApp()
   await addAccountFromWelcome(page, referenceServer)
   const sites = await apiSites(referenceServer)
@@ -92,6 +92,8 @@ test("a site's page shows that site's events, newest first", async ({ openApp, r
   const list = page.getByRole('list', { name: `Events of ${site.name}` })
   await expect(list.getByRole('listitem')).toHaveCount(feed.data.length)
   await expect(list.getByRole('listitem').first()).toContainText(feed.data[0]!.message)
+  await list.scrollIntoViewIfNeeded()
+  await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'site-events')
 })
 
 test.describe('live events', () => {

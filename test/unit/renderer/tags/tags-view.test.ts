@@ -126,6 +126,8 @@ describe('TagsView', () => {
     expect(document.body.querySelector('[role="alertdialog"]')).toBeNull()
     expect(rowNames(wrapper)).toEqual(['beta'])
     expect(wrapper.get('[role="status"]').text()).toBe('Deleted tag “alpha”.')
+    // Two sites carried it: the site list is read again so they no longer show it.
+    expect(fake.api.sitesAll).toHaveBeenCalledTimes(2)
   })
 
   it('explains a failed load with a Retry that loads the tags', async () => {
