@@ -64,7 +64,7 @@ export function createCore(options: CoreOptions): Core {
     store,
     createClient,
     // The demo's server starts lazily, on the first call for its account.
-    prepare: (account) => (account.kind === 'demo' ? demo.baseUrl() : Promise.resolve(account.baseUrl)),
+    prepare: (account) => (account.kind === 'demo' ? demo.baseUrlFor(account.id) : Promise.resolve(account.baseUrl)),
   })
 
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store) : Promise.resolve()

@@ -10,8 +10,9 @@ import type { SecretStore } from '../secrets'
 import { SerialQueue } from '../util/serial-queue'
 import { accountCacheDir } from './paths'
 import { AccountsSettingsFile, type AccountsSettings, type StoredAccount } from './settings-file'
+import { TokenStates } from './token-states'
 
-export type TokenState = Account['tokenState']
+export type { TokenState } from './token-states'
 
 export interface AccountStoreOptions {
   dataDir: string
@@ -29,17 +30,16 @@ export class AccountStore {
   private readonly file: AccountsSettingsFile
   private readonly queue = new SerialQueue()
   private settings: Promise<AccountsSettings> | undefined
-  /** Accounts whose token the server answered with 401 during this run. */
-  private readonly refused = new Set<string>()
+  private readonly tokens: TokenStates
 
   constructor(private readonly options: AccountStoreOptions) {
     this.file = new AccountsSettingsFile(options.dataDir)
+    this.tokens = new TokenStates(options.secrets)
   }
 
+  /** Every account, with its token state read from the keychain afresh. */
   async list(): Promise<AccountsState> {
-    const settings = await this.current()
-    const accounts = await Promise.all(settings.accounts.map((a) => this.toAccount(a)))
-    return { accounts, lastActiveId: settings.lastActiveId }
+    return this.state((account) => this.tokens.refresh(account))
   }
 
   async get(accountId: string): Promise<Account> {
@@ -48,11 +48,7 @@ export class AccountStore {
 
   /** The stored record; throws not_found for an id that is not (or no longer) an account. */
   async record(accountId: string): Promise<StoredAccount> {
-    const found = (await this.current()).accounts.find((a) => a.id === accountId)
-    if (!found) {
-      throw appError({ code: 'not_found', message: 'This account does not exist; it may have been removed.' })
-    }
-    return found
+    return findIn(await this.current(), accountId)
   }
 
   async findDemo(): Promise<StoredAccount | undefined> {
@@ -73,6 +69,7 @@ export class AccountStore {
     }
     // Keychain first: if it is locked, nothing is saved and the error says what to do.
     await this.options.secrets.set(account.id, input.token)
+    this.tokens.stored(account.id)
     try {
       await this.mutate((s) => {
         s.accounts.push(account)
@@ -101,24 +98,36 @@ export class AccountStore {
       })
     }
     await this.options.verifyCredentials(account.baseUrl, token)
-    await this.options.secrets.set(accountId, token)
-    this.refused.delete(accountId)
+    // Checking the token took a request; the account may have been removed meanwhile. The
+    // check and the keychain write are one job on the queue that remove() also runs on, so a
+    // token is never written for an account that is already gone (it would be orphaned).
+    await this.queue.run(async () => {
+      findIn(await this.current(), accountId)
+      await this.options.secrets.set(accountId, token)
+      this.tokens.stored(accountId)
+    })
     await this.emitChange()
     return this.get(accountId)
   }
 
-  /** Removes the keychain entry, the account's cache and its record. */
-  async remove(accountId: string): Promise<void> {
-    const account = await this.record(accountId)
-    // If the keychain cannot delete the token, the account stays so the person can retry
-    // after unlocking it; a token must not be orphaned in the keychain silently.
-    await this.secretsFor(account).delete(accountId)
-    await rm(accountCacheDir(this.options.dataDir, accountId), { recursive: true, force: true })
-    await this.mutate((s) => {
-      s.accounts = s.accounts.filter((a) => a.id !== accountId)
-      if (s.lastActiveId === accountId) s.lastActiveId = null
+  /**
+   * Removes the keychain entry, the account's cache and its record, as one job on the queue
+   * (see replaceToken), and answers the removed record.
+   */
+  async remove(accountId: string): Promise<StoredAccount> {
+    return this.queue.run(async () => {
+      const account = findIn(await this.current(), accountId)
+      // If the keychain cannot delete the token, the account stays so the person can retry
+      // after unlocking it; a token must not be orphaned in the keychain silently.
+      await this.secretsFor(account).delete(accountId)
+      await rm(accountCacheDir(this.options.dataDir, accountId), { recursive: true, force: true })
+      this.tokens.forget(accountId)
+      await this.applyChange((s) => {
+        s.accounts = s.accounts.filter((a) => a.id !== accountId)
+        if (s.lastActiveId === accountId) s.lastActiveId = null
+      })
+      return account
     })
-    this.refused.delete(accountId)
   }
 
   async setActive(accountId: string): Promise<void> {
@@ -128,11 +137,16 @@ export class AccountStore {
     })
   }
 
-  /** Adds the demo account, or points the existing one at the demo server's current address. */
-  async upsertDemo(baseUrl: string): Promise<Account> {
+  /**
+   * Adds the demo account, or points the existing one at the demo server's current address.
+   * With `onlyFor`, only that existing Demo account is updated and nothing is added: a call for
+   * a Demo account that was removed meanwhile must not bring it back.
+   */
+  async upsertDemo(baseUrl: string, onlyFor?: string): Promise<Account> {
     let id = ''
     await this.mutate((s) => {
       const existing = s.accounts.find((a) => a.kind === 'demo')
+      if (onlyFor !== undefined && existing?.id !== onlyFor) throw accountGone()
       if (existing) {
         id = existing.id
         if (existing.baseUrl === baseUrl) return false
@@ -152,7 +166,14 @@ export class AccountStore {
    */
   async tokenFor(accountId: string): Promise<string> {
     const account = await this.record(accountId)
-    const token = await this.secretsFor(account).get(accountId)
+    let token: string | null
+    try {
+      token = await this.secretsFor(account).get(accountId)
+    } catch (thrown) {
+      await this.observe(account, 'unavailable')
+      throw thrown
+    }
+    await this.observe(account, token ? 'ok' : 'missing')
     if (!token) {
       throw appError({
         code: 'unauthorized',
@@ -162,32 +183,35 @@ export class AccountStore {
     return token
   }
 
+  /**
+   * Which token generation a client built now carries (read it before tokenFor); a 401 is
+   * reported back with it, so one for a token already replaced changes nothing.
+   */
+  tokenGeneration(accountId: string): number {
+    return this.tokens.generation(accountId)
+  }
+
   /** The server refused the account's token (401): show it as needing a new one. */
-  async markRefused(accountId: string): Promise<void> {
-    if (this.refused.has(accountId)) return
-    this.refused.add(accountId)
-    await this.emitChange()
+  async markRefused(accountId: string, generation = this.tokens.generation(accountId)): Promise<void> {
+    if (this.tokens.markRefused(accountId, generation)) await this.emitChange()
   }
 
   private secretsFor(account: StoredAccount): SecretStore {
     return account.kind === 'demo' ? this.options.demoSecrets : this.options.secrets
   }
 
-  private async toAccount(stored: StoredAccount): Promise<Account> {
-    return { ...stored, tokenState: await this.tokenState(stored) }
+  private async observe(account: StoredAccount, state: 'ok' | 'missing' | 'unavailable'): Promise<void> {
+    if (this.tokens.observe(account, state)) await this.emitChange()
   }
 
-  private async tokenState(account: StoredAccount): Promise<TokenState> {
-    if (this.refused.has(account.id)) return 'refused'
-    // The demo's token is generated by the app whenever its server starts.
-    if (account.kind === 'demo') return 'ok'
-    try {
-      return (await this.options.secrets.get(account.id)) ? 'ok' : 'missing'
-    } catch {
-      // A locked keychain must not break the list: the account shows as needing a token and
-      // the call that needs the token reports keychain_unavailable with what to do.
-      return 'missing'
-    }
+  private async toAccount(stored: StoredAccount): Promise<Account> {
+    return { ...stored, tokenState: await this.tokens.known(stored) }
+  }
+
+  private async state(tokenState: (account: StoredAccount) => Promise<Account['tokenState']>): Promise<AccountsState> {
+    const settings = await this.current()
+    const accounts = await Promise.all(settings.accounts.map(async (a) => ({ ...a, tokenState: await tokenState(a) })))
+    return { accounts, lastActiveId: settings.lastActiveId }
   }
 
   private current(): Promise<AccountsSettings> {
@@ -204,18 +228,22 @@ export class AccountStore {
    * changed", which skips the write.
    */
   private mutate(change: (settings: AccountsSettings) => boolean | void): Promise<void> {
-    return this.queue.run(async () => {
-      const next = structuredClone(await this.current())
-      if (change(next) === false) return
-      await this.file.save(next)
-      this.settings = Promise.resolve(next)
-      await this.emitChange()
-    })
+    return this.queue.run(() => this.applyChange(change))
   }
 
+  /** mutate's work, for jobs already running on the queue (queue.run inside a job deadlocks). */
+  private async applyChange(change: (settings: AccountsSettings) => boolean | void): Promise<void> {
+    const next = structuredClone(await this.current())
+    if (change(next) === false) return
+    await this.file.save(next)
+    this.settings = Promise.resolve(next)
+    await this.emitChange()
+  }
+
+  /** Pushes the accounts with their token states as known: no keychain read per account. */
   private async emitChange(): Promise<void> {
     if (!this.options.onChange) return
-    this.options.onChange(await this.list())
+    this.options.onChange(await this.state((account) => this.tokens.known(account)))
   }
 }
 
@@ -231,10 +259,12 @@ function checkedBaseUrl(input: string): string {
   }
 }
 
+function accountGone(): AppErrorException {
+  return appError({ code: 'not_found', message: 'This account does not exist; it may have been removed.' })
+}
+
 function findIn(settings: AccountsSettings, accountId: string): StoredAccount {
   const found = settings.accounts.find((a) => a.id === accountId)
-  if (!found) {
-    throw appError({ code: 'not_found', message: 'This account does not exist; it may have been removed.' })
-  }
+  if (!found) throw accountGone()
   return found
 }

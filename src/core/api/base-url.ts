@@ -7,10 +7,15 @@ function invalid(message: string): AppErrorException {
   return new AppErrorException({ code: 'invalid_input', message })
 }
 
-/** Loopback hosts may use plain http: traffic never leaves the machine. */
+/**
+ * Loopback hosts may use plain http: traffic never leaves the machine. Only names that are
+ * loopback on every system count: exactly "localhost", 127.0.0.0/8 and ::1. Subdomains of
+ * .localhost are not, because not every resolver keeps them on this machine (RFC 6761 only
+ * asks it to), and a proxy setting could send them elsewhere.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase()
-  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  if (host === 'localhost') return true
   if (host === '[::1]' || host === '::1') return true
   // WHATWG URL has already normalised IPv4 forms (e.g. 127.1, 0x7f.1) to dotted decimal.
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)

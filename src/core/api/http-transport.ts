@@ -2,6 +2,9 @@
 // headers, keeps to the rate limit and the concurrency cap, refuses addresses outside the base
 // URL, reads the body within the size cap, repeats GETs that may succeed next time, and turns
 // every failure into an AppErrorException. Answers only 2xx; everything else throws.
+// Every wait (concurrency slot, pacer, Retry-After, the request itself) listens to the caller's
+// signal and to the transport's own, which close() aborts: closing an account never waits for
+// a slow server or a long Retry-After.
 import { Pool } from 'undici'
 import type { AppError } from '../../shared'
 import { AppErrorException } from '../errors'
@@ -14,7 +17,7 @@ import type { RawResponse } from './response-body'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES, type RetryPolicy } from './retry-policy'
 import { errorForStatus, rateLimitedError, type RequestContext } from './status-errors'
 import { throwIfAborted, type Timing } from './timing'
-import { cancelledError, isAbort, transportFailure } from './transport-errors'
+import { cancelledError, deadlineFailure, isAbort, transportFailure, type ChangeRequest } from './transport-errors'
 
 export interface TransportConfig {
   /** Normalised base URL (see normalizeBaseUrl). */
@@ -29,6 +32,8 @@ export interface TransportConfig {
   maxConcurrent: number
   rateLimitWindowMs: number
   maxRedirects: number
+  /** One try (request, redirects and body) must be done within this. */
+  requestTimeoutMs: number
 }
 
 export interface ApiRequest {
@@ -39,6 +44,10 @@ export interface ApiRequest {
   body?: unknown
   what: string
   collection?: boolean
+  /** The sentence for a 404/410, when the generic one would mislead (see RequestContext). */
+  notFound?: (status: number) => string
+  /** Strings of the request, besides the token, that no message may show (a private_key). */
+  secrets?: readonly string[]
   signal?: AbortSignal
 }
 
@@ -47,8 +56,12 @@ type Outcome =
   | { kind: 'response'; response: RawResponse }
   | { kind: 'failure'; error: AppError; retryable: boolean }
 
-function fail(error: AppError): never {
+function throwAppError(error: AppError): never {
   throw new AppErrorException(error)
+}
+
+function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
+  return AbortSignal.any(signals.filter((signal): signal is AbortSignal => signal !== undefined))
 }
 
 /** The last line of defence for the token: no error text leaves the transport with it. */
@@ -71,6 +84,8 @@ export class HttpTransport {
   private readonly pacer: RatePacer
   private readonly host: string
   private closed = false
+  /** Aborted by close(): wakes every wait and ends every request in flight. */
+  private readonly closing = new AbortController()
 
   constructor(private readonly config: TransportConfig) {
     const base = new URL(config.baseUrl)
@@ -90,28 +105,35 @@ export class HttpTransport {
       what: request.what,
       collection: request.collection ?? false,
       host: this.host,
-      secrets: [this.config.token],
+      secrets: [this.config.token, ...(request.secrets ?? [])],
+      ...(request.notFound === undefined ? {} : { notFound: request.notFound }),
     }
+    const signal = anySignal([request.signal, this.closing.signal])
+    const { retry: policy } = this.config
     // Only GET is repeated: a POST or DELETE whose answer was lost may already have happened.
-    const maxRetries = request.method === 'GET' ? this.config.retry.maxRetries : 0
+    const maxRetries = request.method === 'GET' ? policy.maxRetries : 0
+    let waited = 0
     for (let retry = 0; ; retry++) {
       throwIfAborted(request.signal)
-      if (this.closed) fail({ code: 'cancelled', message: 'The account was closed; the request was not sent.' })
-      const outcome = await this.tryOnce(request, ctx)
+      if (this.closed) throwAppError({ code: 'cancelled', message: 'The account was closed; the request was not sent.' })
+      const outcome = await this.tryOnce(request, ctx, signal)
       if (outcome.kind === 'response' && outcome.response.status >= 200 && outcome.response.status < 300) {
         return outcome.response
       }
       const { error, wait } = this.judge(outcome, ctx, retry)
-      const mayRepeat = retry < maxRetries && wait !== undefined
-      if (!mayRepeat) fail(scrub(error, ctx.secrets))
-      await this.config.timing.sleep(wait, request.signal)
+      const mayRepeat = retry < maxRetries && wait !== undefined && waited + wait <= policy.maxTotalWaitMs
+      if (!mayRepeat) throwAppError(scrub(error, ctx.secrets))
+      waited += wait
+      await this.config.timing.sleep(wait, signal)
     }
   }
 
+  /** Ends every request in flight (as cancelled) and every wait, then frees the connections. */
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    await this.pool.close()
+    this.closing.abort()
+    await this.pool.destroy()
   }
 
   /**
@@ -142,23 +164,31 @@ export class HttpTransport {
     return { error, wait: retryAfterMs !== undefined && retryAfterMs <= this.config.retry.maxRetryAfterMs ? retryAfterMs : backoff() }
   }
 
-  private async tryOnce(request: ApiRequest, ctx: RequestContext): Promise<Outcome> {
+  /** One try; `signal` is the caller's and close()'s, to which the try adds its deadline. */
+  private async tryOnce(request: ApiRequest, ctx: RequestContext, signal: AbortSignal): Promise<Outcome> {
     let release: (() => void) | undefined
+    let deadline: AbortSignal | undefined
+    const change: ChangeRequest | undefined = request.method === 'GET' ? undefined : { method: request.method, what: request.what }
     try {
-      release = await this.limit.acquire(request.signal)
-      const ticket = await this.pacer.beforeSend(request.signal)
-      return { kind: 'response', response: await this.exchange(request, ticket, ctx) }
+      release = await this.limit.acquire(signal)
+      const ticket = await this.pacer.beforeSend(signal)
+      // The deadline starts once the request may go out: waiting for a slot or for the rate
+      // limit is not the server being slow.
+      deadline = AbortSignal.timeout(this.config.requestTimeoutMs)
+      return { kind: 'response', response: await this.exchange(request, ticket, ctx, anySignal([signal, deadline])) }
     } catch (thrown) {
+      if (signal.aborted) throw new AppErrorException(cancelledError())
+      if (deadline?.aborted) return { kind: 'failure', ...deadlineFailure(this.host, this.config.requestTimeoutMs, change) }
       if (thrown instanceof AppErrorException) throw new AppErrorException(scrub(thrown.appError, ctx.secrets))
-      if (isAbort(thrown, request.signal)) throw new AppErrorException(cancelledError())
-      return { kind: 'failure', ...transportFailure(thrown, this.host) }
+      if (isAbort(thrown)) throw new AppErrorException(cancelledError())
+      return { kind: 'failure', ...transportFailure(thrown, this.host, change) }
     } finally {
       release?.()
     }
   }
 
   /** One request and the redirects within the base URL that it leads to. */
-  private async exchange(request: ApiRequest, firstTicket: PacerTicket, ctx: RequestContext): Promise<RawResponse> {
+  private async exchange(request: ApiRequest, firstTicket: PacerTicket, ctx: RequestContext, signal: AbortSignal): Promise<RawResponse> {
     let url = apiUrl(this.config.baseUrl, request.path, request.query)
     const body = request.body === undefined ? undefined : JSON.stringify(request.body)
     const headers: Record<string, string> = {
@@ -168,31 +198,31 @@ export class HttpTransport {
     }
     for (let hop = 0; ; hop++) {
       // Belt and braces: every address is checked right before the token goes out.
-      if (!isWithinBaseUrl(url.href, this.config.baseUrl)) fail(this.unsafeAddress(url))
+      if (!isWithinBaseUrl(url.href, this.config.baseUrl)) throwAppError(this.unsafeAddress(url))
       // A redirect is one more request against the server's rate limit.
-      const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(request.signal)
+      const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(signal)
       const response = await this.pool.request({
         path: `${url.pathname}${url.search}`,
         method: request.method,
         headers,
         body,
-        signal: request.signal,
+        signal,
       })
       this.pacer.observe(ticket, response.headers)
       const location = response.headers.location
       if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
         await discardBody(response.body, this.config.maxBodyBytes)
-        const target = new URL(Array.isArray(location) ? (location[0] ?? '') : location, url)
-        if (!isWithinBaseUrl(target.href, this.config.baseUrl)) fail(this.unsafeAddress(target))
+        const target = redirectTarget(location, url, response.statusCode, ctx)
+        if (!isWithinBaseUrl(target.href, this.config.baseUrl)) throwAppError(this.unsafeAddress(target))
         if (request.method !== 'GET') {
-          fail({
+          throwAppError({
             code: 'bad_response',
             status: response.statusCode,
             message: `The server redirected the change of ${ctx.what} to ${describeAddress(target)} (HTTP ${response.statusCode}). The app does not repeat changes at another address; check the account's address.`,
           })
         }
         if (hop >= this.config.maxRedirects) {
-          fail({
+          throwAppError({
             code: 'bad_response',
             status: response.statusCode,
             message: `The server redirected the request for ${ctx.what} more than ${this.config.maxRedirects} times. Check the account's address.`,
@@ -206,7 +236,7 @@ export class HttpTransport {
         return { status: response.statusCode, headers: response.headers, text }
       } catch (thrown) {
         if (thrown instanceof BodyTooLargeError) {
-          fail({
+          throwAppError({
             code: 'bad_response',
             status: response.statusCode,
             message: `The server's answer for ${ctx.what} is larger than ${Math.round(thrown.maxBytes / 1024)} KiB, which the app refuses. Check the account's address.`,
@@ -222,5 +252,21 @@ export class HttpTransport {
       code: 'unsafe_address',
       message: `The server sent the app to ${describeAddress(target)}, which is outside this account's address ${this.config.baseUrl}. The app did not send the token there. Check the account's address.`,
     }
+  }
+}
+
+/**
+ * The address a redirect leads to, resolved against the one asked. A Location that is not an
+ * address at all is the server's fault, and the same on every try: bad_response, not repeated.
+ */
+function redirectTarget(location: string | string[], from: URL, status: number, ctx: RequestContext): URL {
+  try {
+    return new URL(Array.isArray(location) ? (location[0] ?? '') : location, from)
+  } catch {
+    return throwAppError({
+      code: 'bad_response',
+      status,
+      message: `The server redirected the request for ${ctx.what} to something that is not a web address (HTTP ${status}). Check the account's address.`,
+    })
   }
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { NewSite } from '../../shared'
 import { AppErrorException } from '../errors'
+import { newSiteSchema } from './new-site-schema'
 import { describeIssues } from './schemas'
 
 function invalid(message: string): AppErrorException {
@@ -25,22 +26,10 @@ export function checkPageNumber(page: unknown): number {
 
 const text = z.string().trim().min(1, 'must not be empty')
 
-// strictObject: a misspelt field is a mistake to report, not something to drop silently.
-const newSiteSchema = z.strictObject({
-  name: text,
-  url: text,
-  admin_url: z.string().optional(),
-  cms_id: z.number().int().positive().optional(),
-  private_key: z.string().optional(),
-  notes: z.string().optional(),
-  tags: z.array(z.number().int().positive()).optional(),
-  monitor: z.strictObject({ look_for_string: z.string().optional() }).optional(),
-})
-
 /** The body of POST /sites, with absent fields left out. */
 export function checkNewSite(input: unknown): NewSite {
   const result = newSiteSchema.safeParse(input)
-  if (!result.success) throw invalid(`The new site is not complete: ${describeIssues(result.error)}.`)
+  if (!result.success) throw invalid(`The new site is not valid: ${describeIssues(result.error)}.`)
   const site: NewSite = { name: result.data.name, url: result.data.url }
   for (const key of ['admin_url', 'cms_id', 'private_key', 'notes', 'tags', 'monitor'] as const) {
     if (result.data[key] !== undefined) Object.assign(site, { [key]: result.data[key] })

@@ -1,7 +1,9 @@
 // Checks that a list envelope (spec 2.4) says one consistent thing about where it stands: the
 // page asked for, counts that add up, and links that agree with meta and move forward. The
 // pager stops on these facts, so a server that contradicts itself is stopped here, with an
-// error, instead of sending the app round in circles.
+// error, instead of sending the app round in circles. Links are server-chosen addresses whose
+// query may carry anything (even the token, echoed by a broken server), so messages describe
+// them (which page they name) and never quote them.
 import type { Page } from '../../shared'
 import { AppErrorException } from '../errors'
 
@@ -38,13 +40,12 @@ export function pageContradiction<T>(page: Page<T>, askedPage: number): string |
   if (hasNext !== (links.next !== null)) {
     return hasNext
       ? `meta says page ${meta.current_page} of ${meta.last_page} but links.next is null`
-      : `meta says this is the last page but links.next is ${links.next}`
+      : 'meta says this is the last page but links.next still names a next page'
   }
   if (links.next !== null) {
     const next = pageParameter(links.next)
-    if (next === undefined || next <= meta.current_page) {
-      return `links.next (${links.next}) does not lead past page ${meta.current_page}`
-    }
+    if (next === undefined) return `links.next names no page number, so it does not lead past page ${meta.current_page}`
+    if (next <= meta.current_page) return `links.next names page ${next}, so it does not lead past page ${meta.current_page}`
   }
   return undefined
 }

@@ -10,6 +10,12 @@ export interface RetryPolicy {
   maxDelayMs: number
   /** A Retry-After longer than this is not waited for: the request fails with rate_limited. */
   maxRetryAfterMs: number
+  /**
+   * All waits between the tries of one request together stay below this: retries and
+   * Retry-After would otherwise add up to minutes behind a spinner. When the next wait would
+   * pass it, the last failure is the answer.
+   */
+  maxTotalWaitMs: number
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -17,6 +23,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   baseDelayMs: 250,
   maxDelayMs: 4_000,
   maxRetryAfterMs: 60_000,
+  maxTotalWaitMs: 60_000,
 }
 
 /** Statuses worth another try of a GET (500 is not: it usually means a bug that stays). */

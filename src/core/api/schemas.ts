@@ -40,11 +40,15 @@ export const siteSchema = z.object({
   // Spec 2.1: "Null until server data has been collected" reads both as null keys and as a null
   // object; both mean the same, so the app sees one shape.
   server: serverInfoSchema.nullable().transform((server) => server ?? { ...NO_SERVER_DATA }),
-  updates_count: count.optional(),
+  // Spec 2.1: present when a site is read or listed.
+  updates_count: count,
   created_at: timestamp,
   updated_at: timestamp,
   last_check_at: timestamp.nullable(),
 }) satisfies z.ZodType<Site, unknown>
+
+/** The answer to creating a site (spec 4.1), the one place where updates_count is absent. */
+export const createdSiteSchema = siteSchema.extend({ updates_count: count.optional() }) satisfies z.ZodType<Site, unknown>
 
 export const siteEventSchema = z.object({
   id,

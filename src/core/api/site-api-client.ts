@@ -9,7 +9,7 @@ import { checkId, checkNewSite, checkPageNumber, checkTagName } from './input-ch
 import { checkPage } from './page-check'
 import { checkDeletionResponse, readJson } from './response-body'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
-import { dataSchema, pageSchema, siteEventSchema, siteSchema, tagSchema } from './schemas'
+import { createdSiteSchema, dataSchema, pageSchema, siteEventSchema, siteSchema, tagSchema } from './schemas'
 import type { ListProgress, SiteApi, SiteApiClientOptions } from './site-api'
 import type { RequestContext } from './status-errors'
 import { realTiming, type Timing } from './timing'
@@ -37,9 +37,11 @@ export const CLIENT_DEFAULTS = {
   maxConcurrent: 4,
   rateLimitWindowMs: 60_000,
   maxRedirects: 3,
+  requestTimeoutMs: 60_000,
 } as const
 
 const siteData = dataSchema(siteSchema)
+const createdSiteData = dataSchema(createdSiteSchema)
 const tagData = dataSchema(tagSchema)
 const sitePage = pageSchema(siteSchema)
 const tagPage = pageSchema(tagSchema)
@@ -67,6 +69,7 @@ export class SiteApiClient implements SiteApi {
       maxConcurrent: config.maxConcurrent ?? CLIENT_DEFAULTS.maxConcurrent,
       rateLimitWindowMs: config.rateLimitWindowMs ?? CLIENT_DEFAULTS.rateLimitWindowMs,
       maxRedirects: config.maxRedirects ?? CLIENT_DEFAULTS.maxRedirects,
+      requestTimeoutMs: config.requestTimeoutMs ?? CLIENT_DEFAULTS.requestTimeoutMs,
     })
   }
 
@@ -88,8 +91,10 @@ export class SiteApiClient implements SiteApi {
   async createSite(input: NewSite, signal?: AbortSignal): Promise<Site> {
     const body = checkNewSite(input)
     const what = 'the new site'
-    const response = await this.transport.send({ method: 'POST', path: '/sites', body, what, signal })
-    return readJson(siteData, response, this.context(what)).data
+    // The private key is write-only: a 422 that echoes it must not carry it into a message.
+    const secrets = body.private_key === undefined ? [] : [body.private_key]
+    const response = await this.transport.send({ method: 'POST', path: '/sites', body, what, secrets, signal })
+    return readJson(createdSiteData, response, this.context(what, false, secrets)).data
   }
 
   async deleteSite(id: number, signal?: AbortSignal): Promise<void> {
@@ -124,7 +129,10 @@ export class SiteApiClient implements SiteApi {
   async listSiteEvents(siteId: number, page = 1, signal?: AbortSignal): Promise<Page<SiteEvent>> {
     // async: a bad id rejects the promise like every other failure instead of throwing at the call.
     const id = checkId(siteId, 'site')
-    return this.getPage(`/sites/${id}/logs`, eventPage, page, `the events of site ${id}`, signal)
+    // Not a collection in the 404 sense: the address is right, the site is gone.
+    const notFound = (status: number): string =>
+      `Site ${id} no longer exists (HTTP ${status}), so it has no events to show. Refresh the list of sites.`
+    return this.getPage(`/sites/${id}/logs`, eventPage, page, `the events of site ${id}`, signal, notFound)
   }
 
   close(): Promise<void> {
@@ -137,9 +145,11 @@ export class SiteApiClient implements SiteApi {
     page: number,
     what: string,
     signal?: AbortSignal,
+    notFound?: (status: number) => string,
   ): Promise<Page<T>> {
     const pageNumber = checkPageNumber(page)
-    const response = await this.transport.send({ method: 'GET', path, query: { page: pageNumber }, what, collection: true, signal })
+    const request = { method: 'GET', path, query: { page: pageNumber }, what, collection: notFound === undefined, signal } as const
+    const response = await this.transport.send(notFound === undefined ? request : { ...request, notFound })
     const envelope = readJson(schema, response, this.context(what, true))
     return checkPage(envelope, pageNumber, what, response.status)
   }
@@ -149,9 +159,9 @@ export class SiteApiClient implements SiteApi {
     checkDeletionResponse(response, this.context(what))
   }
 
-  private context(what: string, collection = false): RequestContext {
+  private context(what: string, collection = false, extraSecrets: readonly string[] = []): RequestContext {
     // Response checks never print the token: excerpts redact it like error bodies do.
-    return { what, collection, host: new URL(this.baseUrl).host, secrets: this.secrets }
+    return { what, collection, host: new URL(this.baseUrl).host, secrets: [...this.secrets, ...extraSecrets] }
   }
 }
 

@@ -9,7 +9,10 @@ export interface ListProgress {
 
 export interface SiteApi {
   listSites(page?: number, signal?: AbortSignal): Promise<Page<Site>>
-  /** Follows the envelope's pages safely (same base URL, advancing, no loops). */
+  /**
+   * Every page, read by number on the asked address (page=1, 2, ...); the envelope's links are
+   * checked, never followed (see README "## Paging").
+   */
   listAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Site[]>
   getSite(id: number, signal?: AbortSignal): Promise<Site>
   createSite(input: NewSite, signal?: AbortSignal): Promise<Site>
@@ -38,4 +41,9 @@ export interface SiteApiClientOptions {
   maxBodyBytes?: number
   /** Retries for idempotent GETs; 0 disables. */
   maxRetries?: number
+  /**
+   * One try of a request, redirects and body included, must be done within this (default 60 s):
+   * bodyTimeoutMs alone restarts with every chunk, so a trickling server could hold a call forever.
+   */
+  requestTimeoutMs?: number
 }

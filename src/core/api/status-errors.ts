@@ -10,6 +10,11 @@ export interface RequestContext {
   what: string
   /** The request was for a list address (a 404 there means a wrong base URL, not a deleted item). */
   collection: boolean
+  /**
+   * What a 404/410 means for this request, when neither reading above fits: the events of a
+   * site are a list, but their 404 means the site is gone, not that the address is wrong.
+   */
+  notFound?: (status: number) => string
   /** host[:port] of the account, for messages. */
   host: string
   /** Strings never to show (the token). */
@@ -93,7 +98,9 @@ export function errorForStatus(
     return {
       code: 'not_found',
       status,
-      message: ctx.collection
+      message: ctx.notFound
+        ? ctx.notFound(status)
+        : ctx.collection
         ? `${capitalize(ctx.what)} was not found at ${ctx.host} (HTTP ${status}). Check that the account's address ends at the API root, for example https://example.com/api/v1.`
         : `${capitalize(ctx.what)} was not found (HTTP ${status}). It may have been deleted; refresh the list.`,
     }

@@ -27,17 +27,19 @@ export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, Acc
 
     'accounts:replaceToken': handle(s.replaceToken, async ({ accountId, token }) => {
       const account = await store.replaceToken(accountId, token)
-      // The old client still carries the old token.
+      // The old client still carries the old token. A 401 it gets before it is closed counts
+      // for the old token only (AccountClients passes the token generation).
       await clients.forget(accountId)
       return account
     }),
 
     'accounts:remove': handle(s.accountRef, async ({ accountId }) => {
-      const account = await store.record(accountId)
+      // The record goes first: from then on every lookup of the account answers not_found,
+      // so a call arriving meanwhile cannot build a new client or start the demo again.
+      const removed = await store.remove(accountId)
       await clients.forget(accountId)
       // Removing the Demo account stops its server and deletes its data.
-      if (account.kind === 'demo') await demo.destroy()
-      await store.remove(accountId)
+      if (removed.kind === 'demo') await demo.destroy()
     }),
 
     'accounts:setActive': handle(s.accountRef, ({ accountId }) => store.setActive(accountId)),

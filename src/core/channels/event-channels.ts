@@ -7,10 +7,10 @@ import * as s from './schemas'
 export function eventChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'events:list' | 'events:listForSite'> {
   const { clients } = ctx
   return {
-    'events:list': handle(s.pageRef, ({ accountId, page }) => clients.run(accountId, (api) => api.listEvents(page))),
+    'events:list': handle(s.pageRef, ({ accountId, page }) => clients.run(accountId, (api, signal) => api.listEvents(page, signal))),
 
     'events:listForSite': handle(s.siteEventsRef, ({ accountId, siteId, page }) =>
-      clients.run(accountId, (api) => api.listSiteEvents(siteId, page)),
+      clients.run(accountId, (api, signal) => api.listSiteEvents(siteId, page, signal)),
     ),
   }
 }

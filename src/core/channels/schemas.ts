@@ -1,6 +1,7 @@
 // Schemas of every channel input (src/shared/channels.ts). Objects are strict: a key the
 // contract does not name is refused rather than silently passed along.
 import { z } from 'zod'
+import { newSiteSchema, webAddress } from '../api/new-site-schema'
 
 /** Channels without input: the shells may pass nothing, null, or an empty object. */
 export const noInput = z.union([z.undefined(), z.null(), z.strictObject({})], {
@@ -21,22 +22,6 @@ export const token = z
   .regex(/^[\x21-\x7e]+$/, 'may contain only visible ASCII characters without spaces')
 export const baseUrl = z.string().trim().min(1, 'must not be empty').max(2048, 'is too long')
 
-/** An absolute http(s) address: a site address, or one to open in the browser. */
-export const webAddress = z
-  .string()
-  .trim()
-  .max(2048, 'is too long')
-  .refine(isHttpUrl, 'must be an http:// or https:// address')
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
 export const accountRef = z.strictObject({ accountId })
 export const pageRef = z.strictObject({ accountId, page })
 
@@ -50,18 +35,8 @@ export const tagRef = z.strictObject({ accountId, tagId: positiveId })
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`)
 
-export const newSite = z.strictObject({
-  name: text(255).trim().min(1, 'must not be empty'),
-  url: webAddress,
-  admin_url: webAddress.optional(),
-  cms_id: positiveId.optional(),
-  // Write-only (spec 2.1): passed to the API once, never kept.
-  private_key: text(4096).optional(),
-  notes: text(10_000).optional(),
-  tags: z.array(positiveId).max(1000).optional(),
-  monitor: z.strictObject({ look_for_string: text(1000).optional() }).optional(),
-})
-export const createSite = z.strictObject({ accountId, site: newSite })
+// The same schema the API client checks a create against (one definition, api/new-site-schema.ts).
+export const createSite = z.strictObject({ accountId, site: newSiteSchema })
 
 export const createTag = z.strictObject({
   accountId,

@@ -27,6 +27,14 @@ export class KeytarSecretStore implements SecretStore {
     private readonly load: () => Promise<KeytarApi> = loadKeytar,
   ) {}
 
+  /**
+   * null means "no entry"; a read that fails (no Secret Service, no session bus, keytar not
+   * loadable) throws keychain_unavailable, which the accounts show as tokenState 'unavailable'.
+   * A locked gnome-keyring cannot be told apart here: libsecret answers its lookup with null
+   * once the unlock prompt fails, and keytar's findCredentials crashes the process in that
+   * state (seen with gnome-keyring 42), so it cannot serve as a probe. Such an account shows
+   * as 'missing' until the keyring is unlocked; storing a token then fails as unavailable.
+   */
   async get(accountId: string): Promise<string | null> {
     const token = await this.call((k) => k.getPassword(this.service, accountId))
     // An empty entry cannot be a token; treat it as none.

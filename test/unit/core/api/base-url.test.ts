@@ -29,6 +29,9 @@ describe('normalizeBaseUrl', () => {
     expect(refusal('http://example.com/api/v1')).toMatch(/https:\/\//)
     expect(refusal('http://128.0.0.1/api/v1')).toMatch(/unencrypted/)
     expect(refusal('http://127.0.0.1.example.com/v1')).toMatch(/https/)
+    // Subdomains of .localhost may resolve elsewhere; only the name localhost itself is loopback.
+    expect(refusal('http://api.localhost:3000/v1')).toMatch(/unencrypted/)
+    expect(refusal('http://localhost.example.com/v1')).toMatch(/unencrypted/)
   })
 
   it('refuses what is not an http(s) address', () => {

@@ -86,12 +86,18 @@ describe('SiteApiClient against the reference server', () => {
   })
 
   it('answers validation with the field messages of a 422', async () => {
-    const error = await failure(api.createSite({ name: 'Bad', url: 'not an address', admin_url: 'also bad' }))
+    const error = await failure(api.createSite({ name: 'Bad', url: 'https://bad.example', tags: [999_999] }))
     expect(error.code).toBe('validation')
     expect(error.status).toBe(422)
-    expect(error.fields?.url).toEqual(['The url field must be a valid URL.'])
-    expect(error.fields?.admin_url?.[0]).toMatch(/valid URL/)
-    expect(error.message).toMatch(/url: The url field must be a valid URL/)
+    expect(error.fields?.['tags.0']?.[0]).toMatch(/is invalid/)
+    expect(error.message).toMatch(/tags\.0: .*is invalid/)
+  })
+
+  it('refuses addresses that are not http(s) before sending, with the channels\' rules', async () => {
+    const error = await failure(api.createSite({ name: 'Bad', url: 'not an address', admin_url: 'also bad' }))
+    expect(error.code).toBe('invalid_input')
+    expect(error.message).toMatch(/url: must be an http:\/\/ or https:\/\/ address/)
+    expect((await failure(api.createSite({ name: 'x'.repeat(256), url: 'https://a.example' }))).message).toMatch(/at most 255/)
   })
 
   it('lists, creates and deletes tags; a duplicate name is a validation error', async () => {

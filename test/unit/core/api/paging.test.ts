@@ -85,6 +85,29 @@ describe('listAll paging', () => {
     expect(error.message).toMatch(/links\.next .* does not lead past page 1/)
   })
 
+  it('never quotes links.next in its message: a server may echo the token into it', async () => {
+    const token = 'paging-secret-token-42'
+    const leaks = [
+      // On the last page, but links.next still names a page.
+      (body: ReturnType<typeof envelope>) => ({ ...body, links: { ...body.links, next: `http://x/v1/tags?page=9&token=${token}` } }),
+      // A next link that does not advance.
+      (body: ReturnType<typeof envelope>) => ({ ...body, links: { ...body.links, next: `http://x/v1/tags?page=1&token=${token}` } }),
+      // A next link without a page number.
+      (body: ReturnType<typeof envelope>) => ({ ...body, links: { ...body.links, next: `http://x/v1/${token}/tags` } }),
+    ]
+    const expected = [/last page but links\.next still names a next page/, /links\.next names page 1/, /links\.next names no page number/]
+    for (const [index, leak] of leaks.entries()) {
+      const { api } = await serve(
+        (req, res) => sendJson(res, 200, leak(envelope(index === 0 ? tags.slice(0, 5) : tags, pageOf(req.url), 'http://x/v1/tags'))),
+        { token },
+      )
+      const error = await failure(index === 0 ? api.listTags() : api.listAllTags())
+      expect(error.code).toBe('bad_response')
+      expect(error.message).toMatch(expected[index]!)
+      expect(error.message).not.toContain(token)
+    }
+  })
+
   it('stops when meta and links disagree about a next page', async () => {
     const { api } = await serve((req, res) => {
       const body = envelope(tags, pageOf(req.url), 'http://x/v1/tags')

@@ -69,6 +69,49 @@ describe('shape checks', () => {
   })
 })
 
+describe('updates_count', () => {
+  it('is required when sites are read or listed, and may be absent only in the answer to a create', async () => {
+    const { updates_count: _count, ...withoutCount } = site(7)
+    const api = await serve((req, res) => {
+      if (req.method === 'POST') return sendJson(res, 200, { data: withoutCount })
+      if (req.url?.startsWith('/v1/sites?')) return sendJson(res, 200, envelope([withoutCount], 1, 'http://x/v1/sites'))
+      sendJson(res, 200, { data: withoutCount })
+    })
+    expect((await failure(api.listSites())).message).toMatch(/data\[0\]\.updates_count: missing/)
+    expect((await failure(api.getSite(7))).message).toMatch(/data\.updates_count: missing/)
+    expect((await api.createSite({ name: 'New', url: 'https://new.test' })).updates_count).toBeUndefined()
+  })
+})
+
+describe('not found', () => {
+  it("a 404 for a site's events says the site is gone, not that the account's address is wrong", async () => {
+    const api = await serve((_req, res) => sendJson(res, 404, { message: 'No query results for model [App\\Models\\Site] 5' }))
+    const error = await failure(api.listSiteEvents(5))
+    expect(error).toMatchObject({ code: 'not_found', status: 404 })
+    expect(error.message).toMatch(/^Site 5 no longer exists \(HTTP 404\)/)
+    expect(error.message).not.toMatch(/API root|address/)
+    // A list address itself missing still points at the account's address.
+    expect((await failure(api.listEvents())).message).toMatch(/API root/)
+  })
+})
+
+describe('secrets in error bodies', () => {
+  it("a 422 that echoes a new site's private_key does not carry it into the message or the fields", async () => {
+    const privateKey = 'write-only-private-key-987'
+    const api = await serve((_req, res, body) => {
+      const sent = JSON.parse(body) as { private_key: string }
+      sendJson(res, 422, {
+        message: `The private key ${sent.private_key} is not valid.`,
+        errors: { private_key: [`The private key ${sent.private_key} is not valid.`] },
+      })
+    })
+    const error = await failure(api.createSite({ name: 'Shop', url: 'https://shop.test', private_key: privateKey }))
+    expect(error.code).toBe('validation')
+    expect(error.fields?.private_key).toEqual(['The private key [redacted] is not valid.'])
+    expect(JSON.stringify(error)).not.toContain(privateKey)
+  })
+})
+
 describe('broken bodies', () => {
   it('an HTML page with status 200 is bad_response quoting its title, not the token', async () => {
     const api = await serve((req, res) => {

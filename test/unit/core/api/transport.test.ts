@@ -100,11 +100,26 @@ describe('network failures', () => {
     expect(server.requests).toHaveLength(2)
   })
 
-  it('a reset connection is not repeated for a POST', async () => {
+  it('a reset connection is not repeated for a POST, and the advice is to refresh, not to try again', async () => {
     const { api, server } = await serve((req) => req.socket.destroy())
     const error = await failure(api.createTag('Only once'))
     expect(error.code).toBe('network')
     expect(error.message).toMatch(/interrupted/)
+    expect(error.message).toMatch(/The answer was lost; the new tag may have been created\. Refresh before trying again\.$/)
+    expect(error.message).not.toMatch(/Check the address/)
+    expect(server.requests).toHaveLength(1)
+    const deletion = await failure(api.deleteSite(4))
+    expect(deletion.message).toMatch(/site 4 may have been deleted\. Refresh before trying again\.$/)
+  })
+
+  it('a malformed Location is bad_response with its status, not a network error, and not repeated', async () => {
+    const { api, server } = await serve((_req, res) => {
+      res.writeHead(302, { location: 'http://[not-an-address' })
+      res.end()
+    })
+    const error = await failure(api.getSite(1))
+    expect(error).toMatchObject({ code: 'bad_response', status: 302 })
+    expect(error.message).toMatch(/not a web address/)
     expect(server.requests).toHaveLength(1)
   })
 })

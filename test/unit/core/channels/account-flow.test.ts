@@ -118,14 +118,14 @@ describe('accounts and data through the channels', () => {
     expect(restarted.pushesOf('accounts:changed').at(-1)?.accounts[0]?.label).toBe('Renamed')
   })
 
-  it('shows a locked keychain as accounts needing a token and calls as keychain_unavailable', async () => {
+  it('shows a locked keychain as accounts whose token is unavailable and calls as keychain_unavailable', async () => {
     const { value, dataDir } = await coreWith()
     const account = await value('accounts:add', { label: 'Saved', baseUrl: server.baseUrl, token: GOOD_TOKEN })
 
     const locked = makeCore(dataDir, { secretStore: new LockedSecretStore() })
     cores.push(locked.core)
     const state = await locked.value('accounts:list')
-    expect(state.accounts).toEqual([expect.objectContaining({ id: account.id, tokenState: 'missing' })])
+    expect(state.accounts).toEqual([expect.objectContaining({ id: account.id, tokenState: 'unavailable' })])
     const result = await locked.call('sites:list', { accountId: account.id })
     expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } })
     if (!result.ok) expect(result.error.message).toMatch(/Unlock it/)

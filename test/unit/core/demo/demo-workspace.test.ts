@@ -4,6 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../../../src/core'
+import { startReferenceDemoServer, type StartDemoServer } from '../../../../src/core/demo'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import type { Account } from '../../../../src/shared'
 import { makeCore } from '../support/core-harness'
@@ -140,4 +141,83 @@ describe('demo workspace', () => {
     expect(again.id).not.toBe(demo.id)
     expect((await value('sites:list', { accountId: again.id })).meta.total).toBe(60)
   })
+
+  it('a call arriving while the Demo account is being removed does not bring its server back', async () => {
+    const dataDir = await dirs.make()
+    const release = gate()
+    const servers = trackedServers({ beforeClose: release.opened })
+    const { value, call } = start(dataDir, { startDemoServer: servers.start })
+    const demo = await value('demo:open')
+    await value('sites:list', { accountId: demo.id })
+
+    const removing = call('accounts:remove', { accountId: demo.id })
+    await expect.poll(() => servers.closing).toBe(1)
+    // The demo's server is stopping; a call for the demo arrives now.
+    const late = call('sites:list', { accountId: demo.id })
+    release.open()
+
+    expect(await removing).toEqual({ ok: true, value: undefined })
+    expect(await late).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(servers.started).toBe(1)
+    expect(servers.open).toBe(0)
+    expect(await readdir(dataDir)).not.toContain('demo')
+    expect(await value('accounts:list')).toEqual({ accounts: [], lastActiveId: null })
+  })
+
+  it('a call whose lazy start is under way when the account is removed leaves nothing running', async () => {
+    const dataDir = await dirs.make()
+    const first = start(dataDir)
+    const demo = await first.value('demo:open')
+    await stopped(first.core)
+
+    const release = gate()
+    const servers = trackedServers({ beforeStart: release.opened })
+    const { value, call, pushesOf } = start(dataDir, { startDemoServer: servers.start, demoMonitoringIntervalMs: 200 })
+    const reading = call('sites:list', { accountId: demo.id })
+    await expect.poll(() => servers.starting).toBe(1)
+    const removing = call('accounts:remove', { accountId: demo.id })
+    release.open()
+
+    expect(await removing).toEqual({ ok: true, value: undefined })
+    expect(await reading).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(servers.open).toBe(0)
+    expect(await readdir(dataDir)).not.toContain('demo')
+    expect(await value('accounts:list')).toEqual({ accounts: [], lastActiveId: null })
+    // No monitoring of a server for the removed account goes on pushing events.
+    const pushed = pushesOf('events:new').length
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(pushesOf('events:new')).toHaveLength(pushed)
+  })
 })
+
+/** A promise the test resolves when it wants the gated step to go on. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open = (): void => undefined
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open }
+}
+
+/** The real demo server, counted, with optional holds before it starts and before it closes. */
+function trackedServers(holds: { beforeStart?: Promise<void>; beforeClose?: Promise<void> }) {
+  const counts = { starting: 0, started: 0, closing: 0, open: 0 }
+  const start: StartDemoServer = async (options) => {
+    counts.starting++
+    await holds.beforeStart
+    const server = await startReferenceDemoServer(options)
+    counts.started++
+    counts.open++
+    return {
+      baseUrl: server.baseUrl,
+      onEvents: (listener) => server.onEvents(listener),
+      close: async () => {
+        counts.closing++
+        await holds.beforeClose
+        await server.close()
+        counts.open--
+      },
+    }
+  }
+  return Object.assign(counts, { start })
+}

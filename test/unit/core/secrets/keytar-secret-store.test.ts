@@ -79,6 +79,19 @@ describe('KeytarSecretStore against the real Secret Service', () => {
     }
   })
 
+  it('a read without a session bus fails as keychain_unavailable instead of answering "no token"', () => {
+    // The difference decides between tokenState 'unavailable' (unlock or start the keychain)
+    // and 'missing' (enter the token again).
+    const folder = mkdtempSync(join(tmpdir(), 'keytar-nobus-read-'))
+    try {
+      const answer = runProbe(tsx, [probe, 'read'], isolatedEnv(folder))
+      expect(answer.ok).toBe(false)
+      expect(answer.error?.code).toBe('keychain_unavailable')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
   it.skipIf(!hasCommand('dbus-run-session') || !hasCommand('gnome-keyring-daemon'))(
     'reports keychain_unavailable when the bus has no unlocked keyring',
     () => {
