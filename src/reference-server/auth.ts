@@ -6,7 +6,3 @@ export function bearerToken(header: string | undefined): string | null {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header)
   return match?.[1] ?? null
 }
-
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
-}

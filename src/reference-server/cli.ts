@@ -1,7 +1,8 @@
 // `npm run server -- --port N --seed demo ...`: runs a reference server until interrupted.
 // The first stdout line is one JSON object ({baseUrl, tokens}) for scripts to read; notes
-// for people go to stderr.
+// for people go to stderr. It runs until stopped (see process-lifetime.ts).
 import { parseCliArgs, USAGE } from './cli-args'
+import { stopProcessOnShutdown } from './process-lifetime'
 import { startReferenceServer } from './server'
 
 async function main(): Promise<void> {
@@ -17,23 +18,9 @@ async function main(): Promise<void> {
     return
   }
   const server = await startReferenceServer(options)
+  stopProcessOnShutdown(() => server.close())
   process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, tokens: server.tokens })}\n`)
   process.stderr.write(`Reference server listening on ${server.baseUrl} (Ctrl+C to stop)\n`)
-
-  let stopping = false
-  const stop = () => {
-    if (stopping) return
-    stopping = true
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`Error while closing: ${String(error)}\n`)
-        process.exit(1)
-      },
-    )
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,9 @@
 // Keeps the server state in a JSON file: loaded at start when it exists, rewritten after
-// changes. Writes are atomic (a temporary file in the same folder, then rename), so a crash
-// mid-write leaves the previous file intact; bursts of changes coalesce into one write.
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+// changes. Writes are atomic and durable (core's writeFileAtomic: temporary file, fsync,
+// rename), so a crash mid-write leaves the previous file intact; bursts of changes coalesce.
+import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
+import { writeFileAtomic } from '../core/util/atomic-write'
 import type { ServerState } from './model'
 import { STATE_VERSION } from './model'
 
@@ -64,18 +64,10 @@ export async function loadState(file: string): Promise<ServerState | null> {
   return parsed.data as ServerState
 }
 
-let tempCounter = 0
-
+// The file holds every account's bearer token: readable by its owner only (0600), and flushed
+// to disk before the rename so a power cut cannot leave an empty or half-written file.
 export async function saveStateAtomically(file: string, state: ServerState): Promise<void> {
-  await mkdir(dirname(file), { recursive: true })
-  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`
-  try {
-    await writeFile(temp, JSON.stringify(state, null, 1), 'utf8')
-    await rename(temp, file)
-  } catch (error) {
-    await unlink(temp).catch(() => {})
-    throw error
-  }
+  await writeFileAtomic(file, JSON.stringify(state, null, 1), 0o600)
 }
 
 /** Coalesces change notifications into sequential atomic writes. */

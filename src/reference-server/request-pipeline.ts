@@ -32,7 +32,9 @@ export async function answer(request: IncomingMessage, faults: ReferenceServerFa
   const token = bearerToken(request.headers.authorization)
   let rateHeaders: Record<string, string> = {}
   if (faults.rateLimitPerMinute !== null) {
-    const key = token ? `token:${token}` : `ip:${request.socket.remoteAddress ?? ''}`
+    // Laravel's api limiter keys by the user, or by the IP when there is none: a token that
+    // is no account shares its address's budget, so made-up tokens get no fresh windows.
+    const key = token && deps.store.accountFor(token) ? `token:${token}` : `ip:${request.socket.remoteAddress ?? ''}`
     const decision = deps.limiter.hit(key, faults.rateLimitPerMinute)
     rateHeaders = decision.headers
     if (!decision.allowed) return messageReply(429, 'Too Many Attempts.', rateHeaders)

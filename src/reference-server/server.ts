@@ -3,9 +3,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SiteEvent } from '../shared'
-import { isLoopbackHost } from './auth'
 import { DEFAULT_FAULTS, mergeFaults } from './faults'
 import { FALLBACK_SEED, resolveInitialState } from './initial-state'
+import { isLoopbackHost, listenAddress } from './loopback'
 import { MonitoringSimulation } from './monitoring'
 import { PendingTimers } from './pending-timers'
 import { StateWriter } from './persistence'
@@ -21,8 +21,9 @@ import type { ReferenceServerFaults, ReferenceServerOptions, RunningReferenceSer
 type EventListener = (token: string, events: SiteEvent[]) => void
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
-  const host = options.host ?? '127.0.0.1'
-  if (!isLoopbackHost(host)) throw new Error(`The reference server listens on loopback only, not on ${host}`)
+  const requestedHost = options.host ?? '127.0.0.1'
+  if (!isLoopbackHost(requestedHost)) throw new Error(`The reference server listens on loopback only, not on ${requestedHost}`)
+  const host = listenAddress(requestedHost)
   const perPage = options.perPage ?? 15
   if (!Number.isInteger(perPage) || perPage < 1) throw new RangeError(`perPage must be a positive integer, got ${perPage}`)
   const now = options.now ?? (() => new Date())

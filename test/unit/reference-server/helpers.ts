@@ -6,10 +6,14 @@ import { startReferenceServer } from '../../../src/reference-server'
 
 const running = new Set<RunningReferenceServer>()
 
-afterEach(async () => {
-  await Promise.all([...running].map((server) => server.close()))
+/** Closes every server started so far; a test that deletes their data folder calls it first. */
+export async function closeServers(): Promise<void> {
+  const servers = [...running]
   running.clear()
-})
+  await Promise.all(servers.map((server) => server.close()))
+}
+
+afterEach(closeServers)
 
 /** Starts a server that is closed after the current test. */
 export async function startServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {

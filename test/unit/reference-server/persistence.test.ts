@@ -1,16 +1,18 @@
 // Issue 3.4: state persisted to a JSON file, atomically, and loaded at start.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../../../src/reference-server'
-import { del, get, post, startServer } from './helpers'
+import { closeServers, del, get, post, startServer } from './helpers'
 
 let dir: string
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'refserver-state-'))
 })
 afterEach(async () => {
+  // The last state write (fsynced, so not instant) must land before its folder goes.
+  await closeServers()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -50,6 +52,21 @@ describe('persistence', () => {
     expect(await readdir(dir)).toEqual(['state.json'])
     const saved = JSON.parse(await readFile(dataFile, 'utf8'))
     expect(saved.accounts[0].tags).toHaveLength(20)
+  })
+
+  it('keeps the file, which holds the tokens, readable by its owner only (0600)', async () => {
+    const dataFile = join(dir, 'state.json')
+    const first = await startServer({ seed: 'private', sites: 2, dataFile })
+    await first.close()
+    expect((await stat(dataFile)).mode & 0o777).toBe(0o600)
+
+    // A file left world-readable by an older version is replaced by a private one on the next write.
+    await chmod(dataFile, 0o644)
+    const second = await startServer({ dataFile })
+    await post(second, '/tags', { name: 'Rewrite' })
+    await second.close()
+    expect((await stat(dataFile)).mode & 0o777).toBe(0o600)
+    expect(await readdir(dir)).toEqual(['state.json'])
   })
 
   it('lets fixed tokens replace the saved ones', async () => {
