@@ -1,4 +1,4 @@
-// `npm run web -- [--port N] [--data-dir DIR] [--token T] [--no-open] [--demo]`
+// `npm run web -- [--port N] [--data-dir DIR] [--token T] [--no-open] [--demo] [--demo-interval-ms N]`
 // Starts the web shell: one core, served to the browser on 127.0.0.1, and prints the address
 // with its access token on stdout.
 import { existsSync, mkdirSync } from 'node:fs'
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     appVersion: app.version,
     openExternal,
     openDemoOnStart: options.demo,
+    ...(options.demoIntervalMs === null ? {} : { demoMonitoringIntervalMs: options.demoIntervalMs }),
   })
   const server = await startWebShellServer({
     core,

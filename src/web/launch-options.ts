@@ -1,5 +1,5 @@
 // Command-line options of the web shell:
-//   --port N  --data-dir DIR  --token T  --no-open  --demo
+//   --port N  --data-dir DIR  --token T  --no-open  --demo  --demo-interval-ms N
 import { homedir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -12,7 +12,16 @@ export interface LaunchOptions {
   token: string | null
   open: boolean
   demo: boolean
+  /**
+   * How often the demo workspace's monitoring records new events; null: core's default (about
+   * 25 s). Shorter for tests and demos that should not wait for live events.
+   */
+  demoIntervalMs: number | null
 }
+
+/** Bounds of --demo-interval-ms: faster would flood the feed, slower would look dead. */
+export const DEMO_INTERVAL_MIN_MS = 500
+export const DEMO_INTERVAL_MAX_MS = 3_600_000
 
 export class LaunchOptionsError extends Error {}
 
@@ -33,6 +42,7 @@ export function parseLaunchOptions(argv: string[], env: NodeJS.ProcessEnv = proc
         token: { type: 'string' },
         'no-open': { type: 'boolean', default: false },
         demo: { type: 'boolean', default: false },
+        'demo-interval-ms': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -49,11 +59,24 @@ export function parseLaunchOptions(argv: string[], env: NodeJS.ProcessEnv = proc
   if (token !== null && !isUsableToken(token)) {
     throw new LaunchOptionsError('--token must be 16 to 256 characters of A-Z, a-z, 0-9, "-" and "_".')
   }
+  const demoIntervalMs = parseDemoInterval(values['demo-interval-ms'])
   return {
     port,
     dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(env),
     token,
     open: !values['no-open'],
     demo: values.demo,
+    demoIntervalMs,
   }
+}
+
+function parseDemoInterval(raw: string | undefined): number | null {
+  if (raw === undefined) return null
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(value) || value < DEMO_INTERVAL_MIN_MS || value > DEMO_INTERVAL_MAX_MS) {
+    throw new LaunchOptionsError(
+      `--demo-interval-ms must be a whole number of milliseconds from ${DEMO_INTERVAL_MIN_MS} to ${DEMO_INTERVAL_MAX_MS}, not "${raw}".`,
+    )
+  }
+  return value
 }

@@ -2,7 +2,8 @@
 // welcome screen, adding a second account, switching (never one account's sites under the
 // other's name), renaming, a refused token and its replacement, and removing.
 import { expect, test } from '../support/fixtures'
-import { addFirstAccount, apiSites, fillAccountForm, screenshotBothThemes } from './accounts-sites-helpers'
+import { startReferenceServer } from '../../../src/reference-server'
+import { addFirstAccount, apiSites, fillAccountForm, screenshotBothThemes, siteRows } from './accounts-sites-helpers'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -81,4 +82,35 @@ test('switches between two accounts, renames one, and removes it after confirmin
   await confirm.getByRole('button', { name: 'Remove account' }).click()
   await expect(page.getByRole('heading', { name: 'Freelance EU' })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Agency', exact: true })).toBeVisible()
+})
+
+test('a token the server stops accepting shows a banner, and a new token brings the sites back', async ({ openApp, referenceServer }, testInfo) => {
+  const page = await openApp()
+  await addFirstAccount(page, referenceServer, 'Agency')
+  await expect(siteRows(page).first()).toBeVisible()
+
+  // A new server on the same address has new tokens: the stored one is refused from now on.
+  const { port } = referenceServer
+  await referenceServer.close()
+  const replacement = await startReferenceServer({ port, seed: 'demo', sites: 60 })
+  try {
+    await page.keyboard.press('Control+r')
+    const banner = page.getByRole('alert').filter({ hasText: 'The server refused the token of “Agency”' })
+    await expect(banner).toBeVisible()
+    await screenshotBothThemes(page, (n) => testInfo.outputPath(n), 'token-refused')
+
+    await banner.getByRole('button', { name: 'Enter new token' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New token for Agency' })
+    const token = dialog.getByLabel('Token', { exact: true })
+    await expect(token).toHaveAttribute('type', 'password')
+    await token.fill(replacement.tokens[0]!)
+    await dialog.getByRole('button', { name: 'Save token' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(banner).toBeHidden()
+    await page.keyboard.press('Control+r')
+    const [first] = (await apiSites(replacement, 0)).sort((a, b) => a.name.localeCompare(b.name))
+    await expect(page.getByRole('link', { name: first!.name, exact: true })).toBeVisible()
+  } finally {
+    await replacement.close()
+  }
 })

@@ -97,24 +97,25 @@ test("a site's page shows that site's events, newest first", async ({ openApp, r
 })
 
 test.describe('live events', () => {
-  test.use({ webShellLaunch: { demo: true } })
+  // The demo's monitoring records a batch of events every 2 s here instead of every 25 s.
+  test.use({ webShellLaunch: { demo: true, demoIntervalMs: 2000 } })
 
   test('new events of the demo workspace appear on top with a notice', async ({ openApp }, testInfo) => {
-    // The demo records new events about every 25 s.
-    test.setTimeout(90_000)
     const page = await openApp()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click()
     const items = page.getByRole('list', { name: 'Events' }).getByRole('listitem')
-    await expect(items).toHaveCount(15)
-    const topBefore = await items.first().textContent()
+    await expect(items.first()).toBeVisible()
 
     const notice = page.getByRole('button', { name: /^\d+ new events?$/ })
-    await expect(notice).toBeVisible({ timeout: 60_000 })
-    await expect(items.first()).not.toHaveText(topBefore ?? '')
-    await expect(items.first()).toContainText('New')
+    await expect(notice).toBeVisible({ timeout: 10_000 })
+    const top = items.first()
+    await expect(top).toContainText('New')
     await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'events-live')
 
+    // Acknowledging the notice takes the mark off the events it announced. (More keep coming
+    // every 2 s, so the check is on one announced event, not on the notice staying away.)
+    const announced = (await top.getByRole('paragraph').first().textContent())!.trim()
     await notice.click()
-    await expect(notice).toBeHidden()
+    await expect(items.filter({ hasText: announced }).first()).not.toContainText('New')
   })
 })

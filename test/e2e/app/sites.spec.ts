@@ -146,7 +146,9 @@ test('keyboard: Ctrl+K searches, Ctrl+N opens New site, Esc closes it, Ctrl+R re
   await addFirstAccount(page, referenceServer)
   await expect(siteRows(page).first()).toBeVisible()
 
+  // From a view without a search box, Ctrl+K goes to the sites and focuses theirs.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible()
   await page.keyboard.press('Control+k')
   await expect(page.getByRole('searchbox', { name: 'Search sites' })).toBeFocused()
 
@@ -156,11 +158,11 @@ test('keyboard: Ctrl+K searches, Ctrl+N opens New site, Esc closes it, Ctrl+R re
   await expect(page.getByRole('dialog', { name: 'New site' })).toBeHidden()
 
   // A marker on window survives only if the page was not reloaded.
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+  await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 42))
   const sitesRequests: string[] = []
   page.on('websocket', () => sitesRequests.push('new socket'))
   await page.keyboard.press('Control+r')
   await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
+  expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(42)
   expect(sitesRequests).toEqual([])
 })

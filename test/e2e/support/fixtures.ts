@@ -1,7 +1,7 @@
 // The e2e test fixtures: `import { test, expect } from './support/fixtures'` (adjust the path).
 //
 //   webShell          a fresh web shell process per test, throwaway data folder, stopped after
-//   webShellLaunch    its options: test.use({ webShellLaunch: { demo: true } })
+//   webShellLaunch    its options: test.use({ webShellLaunch: { demo: true, demoIntervalMs: 2000 } })
 //   referenceServer   a fresh reference server per test (seed 'demo', 60 sites) on 127.0.0.1
 //   openApp()         opens the web shell's address in the page (the token becomes a cookie)
 //

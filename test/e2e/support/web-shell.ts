@@ -12,6 +12,8 @@ export const WEB_SHELL_CLI = join(APP_ROOT, 'out', 'web', 'cli.js')
 export interface WebShellLaunch {
   /** `--demo`: open straight into the demo workspace. */
   demo?: boolean
+  /** `--demo-interval-ms`: how often the demo records new events (default about 25 s). */
+  demoIntervalMs?: number
   /** Extra command-line arguments. */
   args?: string[]
   /** Environment additions for the shell process. */
@@ -49,7 +51,17 @@ function waitForExit(child: ChildProcess, ms: number): Promise<void> {
 
 export async function startWebShell(launch: WebShellLaunch = {}): Promise<RunningWebShell> {
   const dataDir = await mkdtemp(join(tmpdir(), 'site-manager-e2e-'))
-  const args = [WEB_SHELL_CLI, '--port', '0', '--no-open', '--data-dir', dataDir, ...(launch.demo ? ['--demo'] : []), ...(launch.args ?? [])]
+  const args = [
+    WEB_SHELL_CLI,
+    '--port',
+    '0',
+    '--no-open',
+    '--data-dir',
+    dataDir,
+    ...(launch.demo ? ['--demo'] : []),
+    ...(launch.demoIntervalMs === undefined ? [] : ['--demo-interval-ms', String(launch.demoIntervalMs)]),
+    ...(launch.args ?? []),
+  ]
   const child = spawn(process.execPath, args, { cwd: APP_ROOT, env: { ...process.env, ...launch.env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''

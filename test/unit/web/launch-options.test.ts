@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { defaultDataDir, LaunchOptionsError, parseLaunchOptions } from '../../../src/web/launch-options'
+import {
+  DEMO_INTERVAL_MAX_MS,
+  DEMO_INTERVAL_MIN_MS,
+  defaultDataDir,
+  LaunchOptionsError,
+  parseLaunchOptions,
+} from '../../../src/web/launch-options'
 
 describe('web shell launch options', () => {
   it('reads every flag', () => {
@@ -10,12 +16,24 @@ describe('web shell launch options', () => {
       token,
       open: false,
       demo: true,
+      demoIntervalMs: null,
     })
+  })
+
+  it('reads how often the demo records new events, within its bounds', () => {
+    expect(parseLaunchOptions(['--demo', '--demo-interval-ms', '2000']).demoIntervalMs).toBe(2000)
+    expect(parseLaunchOptions(['--demo-interval-ms', String(DEMO_INTERVAL_MIN_MS)]).demoIntervalMs).toBe(DEMO_INTERVAL_MIN_MS)
+    expect(parseLaunchOptions(['--demo-interval-ms', String(DEMO_INTERVAL_MAX_MS)]).demoIntervalMs).toBe(DEMO_INTERVAL_MAX_MS)
+    expect(parseLaunchOptions(['--demo']).demoIntervalMs).toBeNull()
+  })
+
+  it.each(['0', '499', '3600001', '2.5', '-2000', '2e3', ' 2000', 'soon', ''])('refuses --demo-interval-ms %j and says what it takes', (value) => {
+    expect(() => parseLaunchOptions([`--demo-interval-ms=${value}`])).toThrow(/--demo-interval-ms must be a whole number of milliseconds from 500 to 3600000/)
   })
 
   it('defaults to a free port, a fresh token, opening the browser, and the per-user data folder', () => {
     const options = parseLaunchOptions([], { XDG_DATA_HOME: '/home/u/.data' })
-    expect(options).toEqual({ port: 0, dataDir: '/home/u/.data/site-manager-web', token: null, open: true, demo: false })
+    expect(options).toEqual({ port: 0, dataDir: '/home/u/.data/site-manager-web', token: null, open: true, demo: false, demoIntervalMs: null })
   })
 
   it('falls back to ~/.local/share when XDG_DATA_HOME is unset or relative', () => {
@@ -23,7 +41,7 @@ describe('web shell launch options', () => {
     expect(defaultDataDir({ XDG_DATA_HOME: 'relative' }, '/home/u')).toBe('/home/u/.local/share/site-manager-web')
   })
 
-  it.each([[['--port', 'x']], [['--port', '70000']], [['--token', 'short']], [['--token', 'has spaces in it, no good']], [['--bogus']], [['stray']]])(
+  it.each([[['--port', 'x']], [['--port', '70000']], [['--token', 'short']], [['--token', 'has spaces in it, no good']], [['--bogus']], [['stray']], [['--demo-interval-ms']]])(
     'refuses %j with a clear message',
     (argv) => {
       expect(() => parseLaunchOptions(argv)).toThrow(LaunchOptionsError)

@@ -194,6 +194,20 @@ export const useSitesStore = defineStore('sites', () => {
     return result
   }
 
+  /**
+   * A tag deleted on the server is gone from that account's sites too (the server detaches
+   * it): drop it from every cached row now rather than showing it until the next reload.
+   */
+  function dropTag(accountId: string, tagId: number): void {
+    const entry = byAccount.value[accountId]
+    if (!entry) return
+    const strip = (site: Site): Site =>
+      site.tags.some((t) => t.id === tagId) ? { ...site, tags: site.tags.filter((t) => t.id !== tagId) } : site
+    if (entry.all) entry.all = entry.all.map(strip)
+    if (entry.page) entry.page = { ...entry.page, data: entry.page.data.map(strip) }
+    for (const site of Object.values(entry.details)) entry.details[site.id] = strip(site)
+  }
+
   /** Core reports how far paging through all sites got; shown as progress in the table. */
   function listen(): () => void {
     return window.api.on('sync:progress', (progress) => {
@@ -236,6 +250,7 @@ export const useSitesStore = defineStore('sites', () => {
     fetchSite,
     create,
     remove,
+    dropTag,
     listen,
   }
 })

@@ -7,6 +7,7 @@ import { computed, ref, watch } from 'vue'
 import type { AppError, Result, Tag } from '../../../shared'
 import { call } from '../lib/call'
 import { useAccountsStore } from './accounts'
+import { useSitesStore } from './sites'
 
 export type TagsStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -94,10 +95,13 @@ export const useTagsStore = defineStore('tags', () => {
     const accountId = activeAccountId.value
     if (!accountId) return { ok: false, error: { code: 'invalid_input', message: 'Choose an account first.' } }
     const result = await call(() => window.api.tagsDelete({ accountId, tagId }))
-    // A tag that is already gone on the server is gone for the person too.
+    // A tag that is already gone on the server is gone for the person too, and from the
+    // site rows that carried it (the sites store is asked only now, so it is not created
+    // just for this store).
     if (result.ok || result.error.code === 'not_found') {
       const entry = entryFor(accountId)
       entry.tags = entry.tags.filter((t) => t.id !== tagId)
+      useSitesStore().dropTag(accountId, tagId)
     }
     return result
   }

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { mergeEvents, useEventsStore } from '../../../../src/renderer/src/stores/events'
 import type { Account, Page, Result, SiteEvent } from '../../../../src/shared'
-import { deferred, fail, installFakeApi, makeEvent, ok, pageOf } from './fake-api'
+import { deferred, fail, installFakeApi, makeEvent, ok, pageOf } from '../support/fake-api'
 
 const account = (id: string): Account => ({
   id,

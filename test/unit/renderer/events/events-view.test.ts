@@ -3,7 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import EventFeed from '../../../../src/renderer/src/components/events/EventFeed.vue'
 import EventsView from '../../../../src/renderer/src/views/EventsView.vue'
 import type { Page, Result, Site, SiteEvent } from '../../../../src/shared'
-import { deferred, fail, installFakeApi, makeEvent, ok, pageOf, type FakeApi } from './fake-api'
+import { deferred, fail, installFakeApi, makeEvent, ok, pageOf, type FakeApi } from '../support/fake-api'
 import { FakeIntersectionObserver, testRouter, testingPinia } from './mount-helpers'
 
 function site(id: number, name: string): Site {
@@ -66,6 +66,9 @@ describe('EventFeed', () => {
     await flushPromises()
     expect(wrapper.find('[role="status"]').text()).toContain('Loading events')
     expect(wrapper.find('ol').exists()).toBe(false)
+    // The summary bar holds its place above the skeleton, so the list does not move down later.
+    const barWhileLoading = wrapper.find('p[aria-live="polite"]')
+    expect(barWhileLoading.exists()).toBe(true)
 
     first.resolve(ok(pageOf(ALL, 1)))
     await flushPromises()
@@ -158,6 +161,8 @@ describe('EventFeed', () => {
     const wrapper = await mountFeed(fake)
     expect(wrapper.text()).toContain('No events yet')
     expect(wrapper.find('ol').exists()).toBe(false)
+    // The empty state says it all; no "Showing 0 of 0 events" above it.
+    expect(wrapper.text()).not.toContain('Showing')
   })
 
   it('puts live events on top with a "new events" notice that goes once acknowledged', async () => {

@@ -1,5 +1,6 @@
-// A typed stand-in for window.api for the accounts and sites tests: the test gives the
-// channels it uses; any other channel answers 'internal', so an unexpected call is visible.
+// The one typed stand-in for window.api in the renderer tests: the test gives the channels it
+// uses; any other channel answers 'internal', so an unexpected call is visible; push events
+// can be emitted like core would. Also small factories for the domain objects.
 import { vi, type Mock } from 'vitest'
 import {
   REQUEST_CHANNELS,
@@ -11,6 +12,7 @@ import {
   type PushEvents,
   type Result,
   type Site,
+  type SiteEvent,
   type SiteManagerApi,
   type Tag,
 } from '../../../../src/shared'
@@ -21,9 +23,12 @@ export type FakeMethods = { [K in keyof Methods]: Mock<Methods[K]> }
 export interface FakeApi {
   api: FakeMethods & Pick<SiteManagerApi, 'on'>
   emit<E extends PushEvent>(event: E, payload: PushEvents[E]): void
+  /** How many listeners an event has: shows that a store subscribed, or let go. */
+  listenerCount(event: PushEvent): number
 }
 
-export function installFakeApi(methods: Partial<Methods> = {}): FakeApi {
+/** A fake without installing it as window.api. */
+export function createFakeApi(methods: Partial<Methods> = {}): FakeApi {
   const listeners = new Map<PushEvent, Set<(payload: never) => void>>()
   const api: Record<string, unknown> = {}
   for (const channel of REQUEST_CHANNELS) {
@@ -37,18 +42,28 @@ export function installFakeApi(methods: Partial<Methods> = {}): FakeApi {
     listeners.set(event, set)
     return () => set.delete(listener)
   }
-  window.api = api as unknown as SiteManagerApi
   return {
     api: api as unknown as FakeApi['api'],
     emit(event, payload) {
       for (const listener of listeners.get(event) ?? []) (listener as (p: typeof payload) => void)(payload)
     },
+    listenerCount(event) {
+      return listeners.get(event)?.size ?? 0
+    },
   }
+}
+
+/** A fake installed as window.api, where the stores look for it. */
+export function installFakeApi(methods: Partial<Methods> = {}): FakeApi {
+  const fake = createFakeApi(methods)
+  window.api = fake.api
+  return fake
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 export const fail = (error: AppError): Result<never> => ({ ok: false, error })
 
+/** A promise with its resolve handle, to hold an answer back until the test lets it go. */
 export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve!: (value: T) => void
   const promise = new Promise<T>((r) => (resolve = r))
@@ -91,11 +106,24 @@ export function makeSite(id: number, overrides: Partial<Site> = {}): Site {
   }
 }
 
-export function pageOf<T>(all: readonly T[], page: number, perPage = 15): Page<T> {
+export function makeEvent(id: number, overrides: Partial<SiteEvent> = {}): SiteEvent {
+  return {
+    id,
+    site_id: 1,
+    category: 'client',
+    message: `Event ${id}`,
+    type: 'updated_extension',
+    // Newer ids are newer in time, as in the spec's observed lists.
+    created_at: new Date(Date.UTC(2025, 0, 1, 0, id)).toISOString().replace('Z', '+00:00'),
+    ...overrides,
+  }
+}
+
+/** A page of the list envelope (spec 2.4), 15 per page like the server. */
+export function pageOf<T>(all: readonly T[], page: number, perPage = 15, path = 'https://api.example.com/v1/sites'): Page<T> {
   const lastPage = Math.max(1, Math.ceil(all.length / perPage))
   const start = (page - 1) * perPage
   const data = all.slice(start, start + perPage)
-  const path = 'https://api.example.com/v1/sites'
   return {
     data,
     links: {

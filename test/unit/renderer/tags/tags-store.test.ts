@@ -3,21 +3,13 @@ import { createPinia, setActivePinia } from 'pinia'
 import { flushPromises } from '@vue/test-utils'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useTagsStore } from '../../../../src/renderer/src/stores/tags'
-import type { Account, Result, Tag } from '../../../../src/shared'
-import { deferred, fail, installFakeApi, makeTag, ok } from '../events/fake-api'
-
-const account = (id: string): Account => ({
-  id,
-  label: `Account ${id}`,
-  baseUrl: `http://127.0.0.1:9/${id}/v1`,
-  kind: 'remote',
-  tokenState: 'ok',
-  createdAt: '2025-01-01T00:00:00.000Z',
-})
+import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
+import type { Result, Tag } from '../../../../src/shared'
+import { deferred, fail, installFakeApi, makeAccount, makeSite, makeTag, ok, pageOf } from '../support/fake-api'
 
 function withAccounts(...ids: string[]) {
   const accounts = useAccountsStore()
-  accounts.accounts = ids.map(account)
+  accounts.accounts = ids.map((id) => makeAccount(id))
   accounts.activeAccountId = ids[0] ?? null
   return accounts
 }
@@ -78,6 +70,31 @@ describe('tags store', () => {
     answer = ok(undefined)
     expect((await store.remove(1)).ok).toBe(true)
     expect(store.tags.map((t) => t.id)).toEqual([2])
+  })
+
+  it('takes a deleted tag off the cached site rows at once, without reloading the sites', async () => {
+    const [alpha, beta] = [makeTag(1, 'alpha'), makeTag(2, 'beta')]
+    const sites = [makeSite(10, { tags: [alpha, beta] }), makeSite(11, { tags: [alpha] }), makeSite(12)]
+    const fake = installFakeApi({
+      tagsAll: async () => ok([alpha, beta]),
+      tagsDelete: async () => ok(undefined),
+      sitesList: async () => ok(pageOf(sites, 1)),
+      sitesAll: async () => ok(sites),
+      sitesGet: async ({ siteId }) => ok(sites.find((s) => s.id === siteId)!),
+    })
+    withAccounts('a')
+    const store = useTagsStore()
+    const siteStore = useSitesStore()
+    await flushPromises()
+    await siteStore.fetchSite(10)
+    expect(siteStore.allSites.map((s) => s.tags.map((t) => t.id))).toEqual([[1, 2], [1], []])
+
+    expect((await store.remove(1)).ok).toBe(true)
+    expect(siteStore.allSites.map((s) => s.tags.map((t) => t.id))).toEqual([[2], [], []])
+    expect(siteStore.current?.page?.data.map((s) => s.tags.map((t) => t.id))).toEqual([[2], [], []])
+    expect(siteStore.siteById(10)?.tags.map((t) => t.id)).toEqual([2])
+    expect(fake.api.sitesAll).toHaveBeenCalledTimes(1)
+    expect(fake.api.sitesList).toHaveBeenCalledTimes(1)
   })
 
   it("never shows one account's tags under another's name", async () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import TagsView from '../../../../src/renderer/src/views/TagsView.vue'
+import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
 import type { Result, Site, Tag } from '../../../../src/shared'
-import { fail, installFakeApi, makeTag, ok, pageOf } from '../events/fake-api'
+import { fail, installFakeApi, makeTag, ok, pageOf } from '../support/fake-api'
 import { testRouter, testingPinia } from '../events/mount-helpers'
 
 function site(id: number, tags: Tag[]): Site {
@@ -126,8 +127,26 @@ describe('TagsView', () => {
     expect(document.body.querySelector('[role="alertdialog"]')).toBeNull()
     expect(rowNames(wrapper)).toEqual(['beta'])
     expect(wrapper.get('[role="status"]').text()).toBe('Deleted tag “alpha”.')
-    // Two sites carried it: the site list is read again so they no longer show it.
+    // Two sites carried it: their cached rows lose it at once, without reading the list again.
+    const sites = useSitesStore()
+    expect(sites.allSites.some((site) => site.tags.some((t) => t.id === 1))).toBe(false)
+    expect(fake.api.sitesAll).toHaveBeenCalledTimes(1)
+  })
+
+  it('says why the counts are missing when the site list failed, and retries it', async () => {
+    let answer: Result<Site[]> = fail({ code: 'network', message: 'Could not reach 127.0.0.1:9.' })
+    const { wrapper, fake } = await mountTags({ sitesAll: async () => answer })
+    expect(wrapper.findAll('tbody tr').map((r) => r.findAll('td')[1]!.text())).toEqual(['—', '—'])
+    expect(wrapper.text()).toContain('Sites per tag cannot be counted without the site list.')
+    const alert = wrapper.get('[role="alert"]')
+    expect(alert.text()).toContain('Could not reach 127.0.0.1:9.')
+
+    answer = ok(SITES)
+    await alert.get('button').trigger('click')
+    await flushPromises()
     expect(fake.api.sitesAll).toHaveBeenCalledTimes(2)
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    expect(wrapper.findAll('tbody tr').map((r) => r.findAll('td')[1]!.text())).toEqual(['2 sites', '1 site'])
   })
 
   it('explains a failed load with a Retry that loads the tags', async () => {
