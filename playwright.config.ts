@@ -16,6 +16,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
+  // The whole run ends here at the latest, still writing its report, so a hang is reported
+  // as a failure before scripts/test-all.sh's own 25-minute limit has to kill it.
+  globalTimeout: 23 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -1,5 +1,5 @@
 // `node scripts/build.mjs [--force]`: builds the app (electron-vite) and the web shell when
-// their output is older than the sources, or always with --force.
+// their output is older than the sources, or always with --force (`npm run build`).
 import { BuildFailedError, ensureBuilt } from './lib/ensure-built.mjs'
 
 try {

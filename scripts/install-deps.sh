@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Installs the app's dependencies when node_modules is missing or older than package-lock.json:
-# on Debian as root first the apt packages keytar's build needs, then `npm ci` the way these
-# machines need it (see lib/machine-setup.sh). `npm start` and `npm run web` call this first,
-# so they work straight from a fresh clone. Output goes to stderr: stdout is the app's.
+# Installs the app's dependencies unless node_modules was installed from the current
+# package-lock.json (by its stamp, lib/install-stamp.mjs): on Debian as root first the apt
+# packages keytar's build needs, then `npm ci` the way these machines need it (see
+# lib/machine-setup.sh). `npm start` and `npm run web` call this only when node_modules is
+# missing, so they work straight from a fresh clone. Output goes to stderr: stdout is the app's.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=lib/machine-setup.sh
 source scripts/lib/machine-setup.sh
 
-if node_modules_current; then exit 0; fi
+if [ "$(node_modules_state)" = current ]; then exit 0; fi
 {
   echo "Installing dependencies (first run, or package-lock.json changed)..."
   ensure_apt_packages "${BUILD_APT_PACKAGES[@]}"

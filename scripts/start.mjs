@@ -1,18 +1,19 @@
-// `npm start [-- --demo ...]`: installs and builds what is missing or stale, then opens the
-// desktop app. Where Electron cannot start (no binary, as on machines where it cannot be
-// downloaded, or no display) it says so in one sentence and runs the web shell instead,
-// printing its address.
-import { spawn } from 'node:child_process'
+// `npm start [-- --demo ...]`: installs the dependencies when node_modules is missing, builds
+// what is missing or stale, then opens the desktop app. Where Electron cannot start (no
+// binary, as on machines where it cannot be downloaded, no display, or a binary that will not
+// run) it says so in one sentence and runs the web shell instead, printing its address.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { appRoot } from './lib/app-root.mjs'
 import { findElectronBinary, whyElectronCannotStart } from './lib/electron-binary.mjs'
 import { BuildFailedError, ensureBuilt } from './lib/ensure-built.mjs'
 import { ensureInstalled } from './lib/ensure-installed.mjs'
+import { launchElectron } from './lib/launch-electron.mjs'
 import { runWebShell } from './web.mjs'
 
-function launchElectron(binary, args) {
-  const child = spawn(binary, [appRoot, ...args], { stdio: 'inherit' })
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+function runWebShellBecause(reason) {
+  process.stdout.write(`Electron cannot start on this machine (${reason}), so Site Manager runs as a web shell in your browser instead.\n`)
+  return runWebShell()
 }
 
 ensureInstalled()
@@ -24,12 +25,22 @@ try {
   process.exit(1)
 }
 
+// Tokens live only in the keychain (Secret Service, reached over the D-Bus session bus, which
+// GLib also finds at $XDG_RUNTIME_DIR/bus when the variable is unset).
+const sessionBus = process.env.DBUS_SESSION_BUS_ADDRESS ||
+  (process.env.XDG_RUNTIME_DIR && existsSync(join(process.env.XDG_RUNTIME_DIR, 'bus')))
+if (process.platform === 'linux' && !sessionBus) {
+  process.stderr.write('There is no system keychain here (no D-Bus session), so remote accounts cannot be saved; the demo workspace works.\n')
+}
+
 const args = process.argv.slice(2)
 const binary = findElectronBinary()
 const reason = whyElectronCannotStart({ binary })
-if (reason === null) {
-  launchElectron(binary, args)
+if (reason === null && binary !== null) {
+  launchElectron(binary, [appRoot, ...args], {
+    cwd: appRoot,
+    onSpawnError: (error) => void runWebShellBecause(`its binary would not run: ${error.message}`),
+  })
 } else {
-  process.stdout.write(`Electron cannot start on this machine (${reason}), so Site Manager runs as a web shell in your browser instead.\n`)
-  await runWebShell()
+  await runWebShellBecause(reason ?? 'its binary is not installed')
 }

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Every check in one command (`npm run test:all`; .ci/run calls this file directly):
 #   machine setup  apt packages when missing (as root), then `npm ci` when node_modules is
-#                  missing or older than package-lock.json (always under CI=true)
+#                  missing or was installed from another package-lock.json (always under CI=true)
 #   lint           eslint
 #   typecheck      tsc (node code) + vue-tsc (renderer)
 #   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring
-#   build          electron-vite build + the web shell
+#   build          `node scripts/build.mjs --force` (npm run build): the app and the web shell
 #   e2e            Playwright in Debian's Chromium against the web shell (same keyring session)
-# Every step runs even when an earlier one failed, and the last line sums them all:
+# Every step runs even when an earlier one failed, each under a time limit so a hang cannot
+# cost the summary, and the last line sums them all:
 #   N passed, N failed, N skipped
 # Test runners count each test; lint, typecheck and build count as one check each; the setup
-# steps count only when they fail. Any failure makes the exit status non-zero.
+# steps count only when they fail. A runner that ran no test, a missing report and a step that
+# ran out of time each count as a failure. Any failure makes the exit status non-zero.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=lib/machine-setup.sh
@@ -21,17 +23,50 @@ trap 'rm -rf "$reports"' EXIT
 
 passed=0 failed=0 skipped=0
 summary=()
+timed_out=no
 
 banner() { printf '\n==> %s\n' "$1"; }
-record() { # name passed failed skipped
+record() { # name passed failed skipped [note]
   passed=$((passed + $2)) failed=$((failed + $3)) skipped=$((skipped + $4))
-  summary+=("$(printf '%-11s %s passed, %s failed, %s skipped' "$1" "$2" "$3" "$4")")
+  summary+=("$(printf '%-11s %s passed, %s failed, %s skipped%s' "$1" "$2" "$3" "$4" "${5:+ ($5)}")")
 }
-check() { # name command... : one check, passed or failed by exit status
-  local name=$1
+# Runs a command with a limit in minutes; sets timed_out=yes when the limit stopped it.
+# GNU timeout signals the command's whole process group (browsers, workers), then KILLs
+# whatever is left 30 s later.
+limited() { # minutes command...
+  local minutes=$1 started=$SECONDS status
   shift
+  timeout --kill-after=30s "${minutes}m" "$@"
+  status=$?
+  timed_out=no
+  if { [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; } && [ $((SECONDS - started)) -ge $((minutes * 60)) ]; then
+    timed_out=yes
+    echo "TIMED OUT: stopped after ${minutes} minutes, counted as a failure: $*"
+  fi
+  return "$status"
+}
+check() { # name minutes command... : one check, passed or failed by exit status
+  local name=$1 minutes=$2
+  shift 2
   banner "$name: $*"
-  if "$@"; then record "$name" 1 0 0; else record "$name" 0 1 0; fi
+  if limited "$minutes" "$@"; then
+    record "$name" 1 0 0
+    return 0
+  fi
+  if [ "$timed_out" = yes ]; then record "$name" 0 1 0 "timed out after $minutes min"; else record "$name" 0 1 0; fi
+  return 1
+}
+runner() { # name minutes kind report command... : a test runner, counted test by test
+  local name=$1 minutes=$2 kind=$3 report=$4 status p f s
+  shift 4
+  limited "$minutes" "$@"
+  status=$?
+  if [ "$timed_out" = yes ]; then
+    record "$name" 0 1 0 "timed out after $minutes min"
+    return
+  fi
+  read -r p f s < <(node scripts/lib/count-results.mjs "$kind" "$report" "$status")
+  record "$name" "${p:-0}" "${f:-1}" "${s:-0}"
 }
 
 banner "setup: apt packages"
@@ -40,37 +75,29 @@ if ! ensure_apt_packages chromium libsecret-1-dev gnome-keyring dbus "${BUILD_AP
 fi
 
 banner "setup: npm ci"
-if [ "${CI:-}" != "true" ] && node_modules_current; then
-  echo "node_modules matches package-lock.json: npm ci not needed (it runs when they differ, and always under CI=true)."
-elif ! npm_ci; then
-  record "npm ci" 0 1 0
+install_state=$(node_modules_state 2>/dev/null)
+if [ "${CI:-}" != "true" ] && [ "$install_state" = current ]; then
+  echo "node_modules was installed from this package-lock.json: npm ci not needed (it runs when they differ, and always under CI=true)."
+elif ! limited 15 bash -c 'source scripts/lib/machine-setup.sh && npm_ci'; then
+  if [ "$timed_out" = yes ]; then record "npm ci" 0 1 0 "timed out after 15 min"; else record "npm ci" 0 1 0; fi
 fi
 
-check lint npm run --silent lint
-check typecheck npm run --silent typecheck
+check lint 5 npm run --silent lint
+check typecheck 5 npm run --silent typecheck
 
 banner "unit: vitest (in a private keyring session)"
-scripts/lib/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-unit_status=$?
-read -r p f s < <(node scripts/lib/count-results.mjs vitest "$reports/vitest.json" "$unit_status")
-record "unit" "$p" "$f" "$s"
+runner unit 20 vitest "$reports/vitest.json" \
+  scripts/lib/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 
-banner "build: electron-vite build + web shell"
-if npx electron-vite build && node scripts/build-web.mjs; then
-  record build 1 0 0
-  build_ok=yes
-else
-  record build 0 1 0
-  build_ok=no
-fi
+if check build 10 node scripts/build.mjs --force; then build_ok=yes; else build_ok=no; fi
 
 banner "e2e: Playwright in Chromium against the web shell (in a private keyring session)"
 if [ "$build_ok" = yes ]; then
+  # Playwright's own globalTimeout (playwright.config.ts) ends the run first and still writes
+  # its report; this limit is for a Playwright that hangs itself.
   E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+    runner e2e 25 playwright "$reports/playwright.json" \
     scripts/lib/with-keyring.sh npx playwright test --reporter=list,json
-  e2e_status=$?
-  read -r p f s < <(node scripts/lib/count-results.mjs playwright "$reports/playwright.json" "$e2e_status")
-  record "e2e" "$p" "$f" "$s"
 else
   echo "Not run: the build failed, so there is no current app to test."
   record "e2e" 0 1 0

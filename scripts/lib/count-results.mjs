@@ -1,11 +1,10 @@
 // Reads a test runner's JSON report and prints "passed failed skipped" for scripts/test-all.sh.
 //   node count-results.mjs vitest|playwright REPORT.json EXIT_CODE
-// A runner that failed without reporting a failed test (a file that would not load, a crashed
-// global setup, no report at all) counts as one failed check, so it can never pass silently.
+// Nothing may pass silently: a runner that failed without reporting a failed test (a file that
+// would not load, a crashed global setup), a missing or unreadable report (whatever the exit
+// code), and a report of zero tests run each count as one failed check.
 import { existsSync, readFileSync } from 'node:fs'
-
-const [kind, file, exitCodeText] = process.argv.slice(2)
-const exitCode = Number(exitCodeText ?? 0)
+import { pathToFileURL } from 'node:url'
 
 function fromVitest(report) {
   const passed = report.numPassedTests ?? 0
@@ -27,14 +26,30 @@ function fromPlaywright(report) {
   }
 }
 
-let counts = { passed: 0, failed: 0, skipped: 0 }
-if (existsSync(file)) {
+function readReport(kind, file) {
+  if (!existsSync(file)) return null
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'))
-    counts = kind === 'vitest' ? fromVitest(report) : fromPlaywright(report)
+    if (report === null || typeof report !== 'object') return null
+    return kind === 'vitest' ? fromVitest(report) : fromPlaywright(report)
   } catch {
-    // An unreadable report is handled like a missing one below.
+    return null
   }
 }
-if (exitCode !== 0 && counts.failed === 0) counts.failed = 1
-console.log(`${counts.passed} ${counts.failed} ${counts.skipped}`)
+
+/** The counts test-all.sh records for one runner. */
+export function countResults(kind, file, exitCode) {
+  const counts = readReport(kind, file)
+  if (counts === null) return { passed: 0, failed: 1, skipped: 0 }
+  // Zero tests run (none found, or all skipped) is no evidence the app works.
+  const ran = counts.passed + counts.failed
+  if (counts.failed === 0 && (exitCode !== 0 || ran === 0)) counts.failed = 1
+  return counts
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [kind, file, exitCodeText] = process.argv.slice(2)
+  const exitCode = Number(exitCodeText ?? 0)
+  const counts = countResults(kind ?? '', file ?? '', Number.isNaN(exitCode) ? 1 : exitCode)
+  console.log(`${counts.passed} ${counts.failed} ${counts.skipped}`)
+}

@@ -1,27 +1,22 @@
-// Runs scripts/install-deps.sh when node_modules does not match package-lock.json, so the
-// start and web commands work from a fresh clone. Uses Node built-ins only: it runs before
-// anything is installed.
+// Before `npm start` and `npm run web`: installs the dependencies only when node_modules is
+// missing (a fresh clone). When it is there but was installed from another package-lock.json
+// it says so and goes on with what is there: wiping a working node_modules (perhaps shared
+// with other people's running tools) is for an explicit `npm ci` or the test command only.
+// Node built-ins only: it runs before anything is installed.
 import { spawnSync } from 'node:child_process'
-import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { appRoot } from './app-root.mjs'
+import { installState } from './install-stamp.mjs'
 
-function mtime(file) {
-  try {
-    return statSync(join(appRoot, file)).mtimeMs
-  } catch {
-    return null
-  }
-}
-
-/** The same test as node_modules_current in lib/machine-setup.sh. */
-export function nodeModulesCurrent() {
-  const installed = mtime('node_modules/.package-lock.json')
-  return installed !== null && installed >= (mtime('package-lock.json') ?? 0) && installed >= (mtime('package.json') ?? 0)
-}
+export const STALE_NOTICE = 'Dependencies changed: run `npm ci` (or the README\'s test command) first.'
 
 export function ensureInstalled() {
-  if (nodeModulesCurrent()) return
+  const state = installState()
+  if (state === 'current') return
+  if (state === 'stale') {
+    process.stderr.write(`${STALE_NOTICE}\n`)
+    return
+  }
   const result = spawnSync('bash', [join(appRoot, 'scripts', 'install-deps.sh')], {
     cwd: appRoot,
     stdio: ['ignore', process.stderr, process.stderr],

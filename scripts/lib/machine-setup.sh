@@ -1,12 +1,21 @@
-# Shared by scripts/test-all.sh and scripts/start.sh (sourced, not run): what a fresh Debian
-# machine needs before the app's node_modules can be installed and its tests run.
+# Shared by scripts/test-all.sh and scripts/install-deps.sh (sourced, not run): what a fresh
+# Debian machine needs before the app's node_modules can be installed and its tests run.
+
+# True when the apt package is installed. The status is captured first: `dpkg-query | grep -q`
+# under pipefail can report a present package as missing when grep exits early (SIGPIPE).
+apt_package_installed() {
+  local status
+  status=$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) || return 1
+  [ "$status" = "install ok installed" ]
+}
 
 # Installs the given apt packages that are missing. As root it runs apt-get itself; otherwise
 # it says what to install and carries on (the steps that need them will then fail clearly).
+# Recommends are installed on purpose: they bring the fonts Chromium needs to render text.
 ensure_apt_packages() {
   local missing=() pkg
   for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+    apt_package_installed "$pkg" || missing+=("$pkg")
   done
   if [ ${#missing[@]} -eq 0 ]; then
     echo "apt packages present: $*"
@@ -29,19 +38,30 @@ ensure_apt_packages() {
 # The apt packages the app's install (keytar builds from source) needs.
 BUILD_APT_PACKAGES=(libsecret-1-dev python3 make g++ pkg-config)
 
-# True when node_modules matches package-lock.json (npm writes node_modules/.package-lock.json
-# on every install), so a developer's checkout is not wiped and reinstalled on every run.
-node_modules_current() {
-  [ -f node_modules/.package-lock.json ] &&
-    [ ! package-lock.json -nt node_modules/.package-lock.json ] &&
-    [ ! package.json -nt node_modules/.package-lock.json ]
+# missing | stale | current: whether node_modules was installed from this package-lock.json,
+# by the stamp `npm_ci` writes (see lib/install-stamp.mjs; file times are not trusted).
+node_modules_state() {
+  node scripts/lib/install-stamp.mjs state
+}
+
+# The Node headers keytar compiles against: those of the node that runs npm. Without them
+# node-gyp would try to download headers, which cannot work offline.
+node_headers_prefix() {
+  local prefix
+  prefix=$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")
+  if [ ! -f "$prefix/include/node/node_api.h" ]; then
+    echo "ERROR: no Node headers at $prefix/include/node/node_api.h: keytar is compiled against the headers of the node that runs npm, and node-gyp cannot download them here; use a Node install that ships its headers (nodejs.org builds and Debian's nodejs package do)." >&2
+    return 1
+  fi
+  echo "$prefix"
 }
 
 # `npm ci` the way these machines need it: no Electron binary download (it cannot be had
-# offline; the web shell stands in), and keytar compiled against the Node headers in /usr
-# when they are there (no header download).
+# offline; the web shell stands in), keytar compiled against the local Node headers, and the
+# install stamp written once it succeeded.
 npm_ci() {
-  export ELECTRON_SKIP_BINARY_DOWNLOAD=1
-  if [ -f /usr/include/node/node_api.h ]; then export npm_config_nodedir=/usr; fi
-  npm ci --no-audit --no-fund </dev/null
+  local nodedir
+  nodedir=$(node_headers_prefix) || return 1
+  export ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm_config_nodedir="$nodedir"
+  npm ci --no-audit --no-fund </dev/null && node scripts/lib/install-stamp.mjs write
 }

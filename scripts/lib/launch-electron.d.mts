@@ -1,0 +1,7 @@
+// Types for launch-electron.mjs, so TypeScript tests can import it.
+import type { ChildProcess } from 'node:child_process'
+export function launchElectron(
+  binary: string,
+  args: string[],
+  options: { cwd?: string; onSpawnError: (error: Error) => void },
+): ChildProcess
