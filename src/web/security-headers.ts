@@ -2,26 +2,14 @@
 // src/main/csp.ts) except connect-src, which names the shell's own socket and nothing else:
 // the page reaches the network only through the bridge.
 import type { ServerResponse } from 'node:http'
+import { contentSecurityPolicy } from '../shared/content-security-policy'
 
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self' ws://127.0.0.1:${port}`,
-    "object-src 'none'",
-    "frame-src 'none'",
-    "worker-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+export function webShellContentSecurityPolicy(port: number): string {
+  return contentSecurityPolicy([`ws://127.0.0.1:${port}`])
 }
 
 export function setSecurityHeaders(res: ServerResponse, port: number): void {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(port))
+  res.setHeader('Content-Security-Policy', webShellContentSecurityPolicy(port))
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('X-Frame-Options', 'DENY')
   // The first address carries the token in its query: never hand it on as a referrer.
