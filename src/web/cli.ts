@@ -7,8 +7,13 @@ import { createCore } from '../core'
 import { createAccessToken } from './access-token'
 import { findAppFiles } from './app-files'
 import { LaunchOptionsError, parseLaunchOptions } from './launch-options'
-import { startWebShellServer } from './server'
+import { startWebShellServer, type WebShellServer } from './server'
+import { createShutdown } from './shutdown'
 import { openExternal, openInBrowser } from './system-browser'
+
+function isAddressInUse(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+}
 
 async function main(): Promise<void> {
   const options = parseLaunchOptions(process.argv.slice(2))
@@ -27,28 +32,39 @@ async function main(): Promise<void> {
     openDemoOnStart: options.demo,
     ...(options.demoIntervalMs === null ? {} : { demoMonitoringIntervalMs: options.demoIntervalMs }),
   })
-  const server = await startWebShellServer({
-    core,
-    token: options.token ?? createAccessToken(),
-    port: options.port,
-    rendererDir: app.rendererDir,
-    bridgeScriptFile: app.bridgeScriptFile,
-  })
-
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    await server.close()
+  let server: WebShellServer
+  try {
+    server = await startWebShellServer({
+      core,
+      token: options.token ?? createAccessToken(),
+      port: options.port,
+      rendererDir: app.rendererDir,
+      bridgeScriptFile: app.bridgeScriptFile,
+    })
+  } catch (error) {
     await core.dispose()
-    process.exit(0)
+    if (isAddressInUse(error)) {
+      throw new LaunchOptionsError(
+        `Port ${options.port} is already in use: pick another with --port, or leave --port out to get a free one.`,
+      )
+    }
+    throw error
   }
-  process.on('SIGINT', () => void stop())
-  process.on('SIGTERM', () => void stop())
+
+  const onSignal = createShutdown({
+    stop: async () => {
+      await server.close()
+      await core.dispose()
+    },
+    exit: (code) => process.exit(code),
+    log: (line) => process.stderr.write(`${line}\n`),
+  })
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
 
   process.stdout.write(`${app.productName} is running in your browser at this address (Ctrl+C stops it):\n${server.url}\n`)
   process.stderr.write(`App data: ${options.dataDir}\n`)
-  if (options.open && !(await openInBrowser(server.url))) {
+  if (options.open && !(await openInBrowser(server.url, options.dataDir))) {
     process.stderr.write('No browser could be opened here: open the address above yourself.\n')
   }
 }

@@ -51,10 +51,7 @@ export function parseLaunchOptions(argv: string[], env: NodeJS.ProcessEnv = proc
     throw new LaunchOptionsError(error instanceof Error ? error.message : String(error))
   }
 
-  const port = values.port === undefined ? 0 : Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new LaunchOptionsError(`--port must be a number from 0 to 65535 (0 picks a free one), not "${values.port}".`)
-  }
+  const port = parsePort(values.port)
   const token = values.token ?? null
   if (token !== null && !isUsableToken(token)) {
     throw new LaunchOptionsError('--token must be 16 to 256 characters of A-Z, a-z, 0-9, "-" and "_".')
@@ -68,6 +65,26 @@ export function parseLaunchOptions(argv: string[], env: NodeJS.ProcessEnv = proc
     demo: values.demo,
     demoIntervalMs,
   }
+}
+
+/** The lowest --port taken; below are the system's ports, :80 among them (see parsePort). */
+export const MIN_PORT = 1024
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return 0
+  const port = /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isInteger(port) || port > 65535) {
+    throw new LaunchOptionsError(`--port must be a number from ${MIN_PORT} to 65535 (0 picks a free one), not "${raw}".`)
+  }
+  // The shell accepts only requests whose Host and Origin name 127.0.0.1:PORT exactly, and
+  // browsers leave a default port such as :80 out of both, so every request would be refused;
+  // the other low ports need root. Refused here rather than starting a shell nobody can use.
+  if (port !== 0 && port < MIN_PORT) {
+    throw new LaunchOptionsError(
+      `--port ${port} cannot be used: the web shell needs a port from ${MIN_PORT} to 65535 (browsers leave :80 out of the address, and the other ports below ${MIN_PORT} need root). Leave --port out to get a free one.`,
+    )
+  }
+  return port
 }
 
 function parseDemoInterval(raw: string | undefined): number | null {

@@ -47,4 +47,19 @@ describe('web shell launch options', () => {
       expect(() => parseLaunchOptions(argv)).toThrow(LaunchOptionsError)
     },
   )
+
+  it.each(['80', '1', '443', '1023'])('refuses --port %s: browsers drop :80 from Host/Origin, the rest need root', (value) => {
+    expect(() => parseLaunchOptions(['--port', value])).toThrow(LaunchOptionsError)
+    expect(() => parseLaunchOptions(['--port', value])).toThrow(
+      new RegExp(`--port ${value} cannot be used: the web shell needs a port from 1024 to 65535 .*Leave --port out to get a free one`),
+    )
+  })
+
+  it.each(['1024', '65535', '0'])('takes --port %s (0 picks a free one)', (value) => {
+    expect(parseLaunchOptions(['--port', value]).port).toBe(Number(value))
+  })
+
+  it.each(['', '-1', '8080.5', '0x1F90', ' 8080', '65536'])('refuses --port %j as not a port number', (value) => {
+    expect(() => parseLaunchOptions([`--port=${value}`])).toThrow(/--port must be a number from 1024 to 65535 \(0 picks a free one\)/)
+  })
 })

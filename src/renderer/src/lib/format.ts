@@ -1,5 +1,5 @@
-// Numbers and dates in the user's locale (Intl), relative times with date-fns.
-import { formatDistanceToNowStrict } from 'date-fns'
+// Numbers and dates in the user's locale, all with Intl: exact times with DateTimeFormat,
+// relative times ("3 hours ago", "vor 3 Stunden") with RelativeTimeFormat.
 
 const numberFormat = new Intl.NumberFormat(undefined)
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -32,12 +32,57 @@ export function formatDate(iso: string): string {
   return date ? dateFormat.format(date) : iso
 }
 
-/** "3 minutes ago", "in 2 days"; "just now" under a minute so fresh items do not flicker. */
-export function formatRelative(iso: string, now: number = Date.now()): string {
+/** The language the person uses; Intl's default when the browser does not say. */
+export function userLocale(): string | undefined {
+  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined
+}
+
+// Built once per locale: constructing Intl formatters is costly and times re-render each minute.
+const relativeFormats = new Map<string, { numeric: Intl.RelativeTimeFormat; now: string }>()
+function relativeFormatFor(locale: string | undefined) {
+  const key = locale ?? ''
+  let entry = relativeFormats.get(key)
+  if (!entry) {
+    entry = {
+      // "always": "1 day ago" rather than "yesterday", which rounding could make untrue.
+      numeric: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
+      now: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'),
+    }
+    relativeFormats.set(key, entry)
+  }
+  return entry
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+// Each unit with its length, and how many of it show before the next unit takes over
+// (months and years approximate, as in any "n months ago").
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number, number]> = [
+  ['minute', MINUTE, 60],
+  ['hour', HOUR, 24],
+  ['day', DAY, 30],
+  ['month', 30 * DAY, 12],
+  ['year', 365 * DAY, Infinity],
+]
+
+/**
+ * "3 minutes ago", "in 2 days", in the user's locale; "now" (in that locale) under a minute
+ * so fresh items do not flicker. The raw text if it is not a date.
+ */
+export function formatRelative(iso: string, now: number = Date.now(), locale: string | undefined = userLocale()): string {
   const date = parse(iso)
   if (!date) return iso
-  if (Math.abs(now - date.getTime()) < 60_000) return 'just now'
-  return formatDistanceToNowStrict(date, { addSuffix: true })
+  const format = relativeFormatFor(locale)
+  const delta = date.getTime() - now
+  const distance = Math.abs(delta)
+  if (distance < MINUTE) return format.now
+  // Rounded, and the unit chosen on the rounded count: 59.6 minutes is "1 hour", not "60 minutes".
+  for (const [unit, length, limit] of UNITS) {
+    const count = Math.round(distance / length)
+    if (count < limit) return format.numeric.format(Math.sign(delta) * count, unit)
+  }
+  return iso
 }
 
 /** "1 site", "3 sites", with the count in the user's locale. */

@@ -33,6 +33,8 @@ export interface EventFeedState {
   unseen: number
   /** Ids of those live events, so the view can mark them. */
   freshIds: number[]
+  /** Live events that arrived while the first page was loading; merged once it lands. */
+  pendingLive: SiteEvent[]
 }
 
 export function feedKey(accountId: string, siteId: number | null): string {
@@ -79,7 +81,18 @@ function emptyFeed(accountId: string, siteId: number | null): EventFeedState {
     moreError: null,
     unseen: 0,
     freshIds: [],
+    pendingLive: [],
   }
+}
+
+/** Merges live events into a feed, counting those it did not have as new and unseen. */
+function applyLive(feed: EventFeedState, events: readonly SiteEvent[]): void {
+  const { events: merged, added } = mergeEvents(feed.events, events)
+  if (added.length === 0) return
+  feed.events = merged
+  feed.total += added.length
+  feed.unseen += added.length
+  feed.freshIds = [...feed.freshIds, ...added.map((e) => e.id)]
 }
 
 export const useEventsStore = defineStore('events', () => {
@@ -126,20 +139,27 @@ export const useEventsStore = defineStore('events', () => {
     feed.error = null
     feed.moreError = null
     feed.loadingMore = false
+    feed.pendingLive = []
 
     const result = await fetchPage(accountId, site, 1)
     const current = feeds.value[key]
     if (tickets.get(key) !== ticket || !current) return
+    const arrivedMeanwhile = current.pendingLive
+    current.pendingLive = []
     if (!result.ok) {
+      // Retrying loads the first page again, which holds those events anyway.
       current.status = 'error'
       current.error = result.error
       if (result.error.code === 'unauthorized') accounts.markRefused(accountId)
       return
     }
-    // Live events that arrived during the request stay: merging keeps them and drops repeats.
+    // Live events seen before the reload stay marked; merging drops repeats.
     const live = current.events.filter((e) => current.freshIds.includes(e.id))
     current.events = mergeEvents(result.value.data, live).events
     applyMeta(current, result.value)
+    // Those that arrived during the request: the page may already hold them (the server
+    // answered after recording them), otherwise they are new on top of it.
+    applyLive(current, arrivedMeanwhile)
     current.status = 'ready'
   }
 
@@ -185,16 +205,18 @@ export const useEventsStore = defineStore('events', () => {
     feed.freshIds = []
   }
 
+  /**
+   * Live events go into the account's feeds that show a list. A feed still loading keeps them
+   * aside and merges them when its page lands (its answer may predate them); an idle or
+   * failed feed has nothing to merge into and gets them with its next load.
+   */
   function receiveLive(accountId: string, events: readonly SiteEvent[]): void {
     for (const feed of Object.values(feeds.value)) {
-      if (feed.accountId !== accountId || feed.status !== 'ready') continue
+      if (feed.accountId !== accountId) continue
       const relevant = feed.siteId === null ? events : events.filter((e) => e.site_id === feed.siteId)
-      const { events: merged, added } = mergeEvents(feed.events, relevant)
-      if (added.length === 0) continue
-      feed.events = merged
-      feed.total += added.length
-      feed.unseen += added.length
-      feed.freshIds = [...feed.freshIds, ...added.map((e) => e.id)]
+      if (relevant.length === 0) continue
+      if (feed.status === 'loading') feed.pendingLive = [...feed.pendingLive, ...relevant]
+      else if (feed.status === 'ready') applyLive(feed, relevant)
     }
   }
 

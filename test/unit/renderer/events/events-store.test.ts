@@ -157,6 +157,40 @@ describe('events store', () => {
     expect(store.feedFor()!.freshIds).toEqual([])
   })
 
+  it('keeps live events that arrive while a feed is loading and merges them when the page lands', async () => {
+    const firstLoad = deferred<Result<Page<SiteEvent>>>()
+    const reloadAnswer = deferred<Result<Page<SiteEvent>>>()
+    const answers = [firstLoad, reloadAnswer]
+    const fake = installFakeApi({ eventsList: () => answers.shift()!.promise })
+    withAccounts('a')
+    const store = useEventsStore()
+
+    // First load: one event arrives before the answer, which does not hold it yet.
+    const opening = store.open()
+    fake.emit('events:new', { accountId: 'a', events: [makeEvent(41, { site_id: 1 })] })
+    firstLoad.resolve(ok(pageOf(ALL, 1)))
+    await opening
+    let feed = store.feedFor()!
+    expect(feed.events.map((e) => e.id).slice(0, 2)).toEqual([41, 40])
+    expect(feed.unseen).toBe(1)
+    expect(feed.freshIds).toEqual([41])
+    expect(feed.total).toBe(41)
+
+    // A reload: one arrives that the answer already holds (counted once, not as new) and one it does not.
+    const reloading = store.reload()
+    fake.emit('events:new', { accountId: 'a', events: [makeEvent(42, { site_id: 2 }), makeEvent(43, { site_id: 3 })] })
+    const server = [makeEvent(42, { site_id: 2 }), makeEvent(41, { site_id: 1 }), ...ALL]
+    reloadAnswer.resolve(ok(pageOf(server, 1)))
+    await reloading
+    feed = store.feedFor()!
+    expect(feed.events.map((e) => e.id).slice(0, 4)).toEqual([43, 42, 41, 40])
+    expect(new Set(feed.events.map((e) => e.id)).size).toBe(feed.events.length)
+    expect(feed.total).toBe(43)
+    expect(feed.freshIds).toEqual([41, 43])
+    expect(feed.unseen).toBe(2)
+    expect(feed.pendingLive).toEqual([])
+  })
+
   it('merges pages that overlap after new events shifted the server list', () => {
     const { events, added } = mergeEvents([makeEvent(5), makeEvent(4)], [makeEvent(4), makeEvent(3), makeEvent(6)])
     expect(events.map((e) => e.id)).toEqual([6, 5, 4, 3])

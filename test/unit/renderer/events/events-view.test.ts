@@ -4,7 +4,8 @@ import EventFeed from '../../../../src/renderer/src/components/events/EventFeed.
 import EventsView from '../../../../src/renderer/src/views/EventsView.vue'
 import type { Page, Result, Site, SiteEvent } from '../../../../src/shared'
 import { deferred, fail, installFakeApi, makeEvent, ok, pageOf, type FakeApi } from '../support/fake-api'
-import { FakeIntersectionObserver, testRouter, testingPinia } from './mount-helpers'
+import { FakeIntersectionObserver } from '../support/intersection-observer'
+import { testRouter, testingPinia } from '../support/mount'
 
 function site(id: number, name: string): Site {
   const at = '2025-01-01T00:00:00+00:00'
@@ -41,7 +42,7 @@ function sitesApi() {
 }
 
 async function mountFeed(fake: FakeApi, props: Record<string, unknown> = {}) {
-  const router = await testRouter()
+  const router = await testRouter('/')
   const wrapper = mount(EventFeed, { props, global: { plugins: [testingPinia(), router] }, attachTo: document.body })
   void fake
   await flushPromises()
@@ -61,7 +62,7 @@ describe('EventFeed', () => {
   it('shows skeleton rows until the first page arrives, then readable rows newest first', async () => {
     const first = deferred<Result<Page<SiteEvent>>>()
     const fake = installFakeApi({ ...sitesApi(), eventsList: () => first.promise })
-    const router = await testRouter()
+    const router = await testRouter('/')
     const wrapper = mount(EventFeed, { global: { plugins: [testingPinia(), router] } })
     await flushPromises()
     expect(wrapper.find('[role="status"]').text()).toContain('Loading events')
@@ -142,7 +143,7 @@ describe('EventFeed', () => {
   it('shows a failed first page with a Retry that loads it', async () => {
     let answer: Result<Page<SiteEvent>> = fail({ code: 'network', message: 'Could not connect to 127.0.0.1:9.' })
     installFakeApi({ ...sitesApi(), eventsList: async () => answer })
-    const router = await testRouter()
+    const router = await testRouter('/')
     const wrapper = mount(EventFeed, { global: { plugins: [testingPinia(), router] } })
     await flushPromises()
     const alert = wrapper.get('[role="alert"]')

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { describeError } from '../../../../src/renderer/src/lib/errors'
 import { formatRelative, hostOf, shortSoftware, tagsThatFit } from '../../../../src/renderer/src/lib/format'
 import { isHttpUrl } from '../../../../src/renderer/src/lib/validate'
@@ -33,10 +33,32 @@ describe('format', () => {
     expect(tagsThatFit([])).toBe(0)
   })
 
-  it('writes relative times, "just now" under a minute', () => {
+  it('writes relative times in the given locale, "now" under a minute', () => {
     const now = Date.parse('2025-03-01T12:00:00Z')
-    expect(formatRelative('2025-03-01T11:59:30+00:00', now)).toBe('just now')
+    expect(formatRelative('2025-03-01T11:59:30+00:00', now, 'en-US')).toBe('now')
+    expect(formatRelative('2025-03-01T11:59:30+00:00', now, 'de-DE')).toBe('jetzt')
+    expect(formatRelative('2025-03-01T09:00:00+00:00', now, 'en-US')).toBe('3 hours ago')
+    expect(formatRelative('2025-03-01T09:00:00+00:00', now, 'de-DE')).toBe('vor 3 Stunden')
+    expect(formatRelative('2025-03-03T12:00:00+00:00', now, 'en-US')).toBe('in 2 days')
+    expect(formatRelative('2025-03-03T12:00:00+00:00', now, 'de-DE')).toBe('in 2 Tagen')
+    // The unit follows the rounded count: 59.6 minutes reads as an hour; months, then years.
+    expect(formatRelative('2025-03-01T11:00:24+00:00', now, 'en-US')).toBe('1 hour ago')
+    expect(formatRelative('2025-01-01T12:00:00+00:00', now, 'en-US')).toBe('2 months ago')
+    expect(formatRelative('2023-03-01T12:00:00+00:00', now, 'de-DE')).toBe('vor 2 Jahren')
     expect(formatRelative('not a date', now)).toBe('not a date')
+  })
+
+  it("uses the browser's language when no locale is given", () => {
+    const now = Date.parse('2025-03-01T12:00:00Z')
+    const language = vi.spyOn(navigator, 'language', 'get')
+    try {
+      language.mockReturnValue('fr-FR')
+      expect(formatRelative('2025-03-01T09:00:00+00:00', now)).toBe('il y a 3 heures')
+      language.mockReturnValue('en-GB')
+      expect(formatRelative('2025-03-01T09:00:00+00:00', now)).toBe('3 hours ago')
+    } finally {
+      language.mockRestore()
+    }
   })
 
   it('shows hosts and checks addresses', () => {

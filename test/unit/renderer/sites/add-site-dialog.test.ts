@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mount, type VueWrapper } from '@vue/test-utils'
 import AddSiteDialog from '../../../../src/renderer/src/components/sites/AddSiteDialog.vue'
-import { fail, installFakeApi, makeSite, makeTag, ok, pageOf, settle } from '../support/fake-api'
+import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import { fail, installFakeApi, makeAccount, makeSite, makeTag, ok, pageOf, settle } from '../support/fake-api'
 import { testingPinia, testRouter } from '../support/mount'
 
 let wrapper: VueWrapper | null = null
@@ -11,11 +12,11 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-async function mountDialog() {
+async function mountDialog(pinia = testingPinia()) {
   const router = await testRouter()
   wrapper = mount(AddSiteDialog, {
     props: { open: true, 'onUpdate:open': (value: boolean) => wrapper?.setProps({ open: value }) },
-    global: { plugins: [testingPinia(), router] },
+    global: { plugins: [pinia, router] },
     attachTo: document.body,
   })
   await settle()
@@ -42,7 +43,7 @@ describe('AddSiteDialog', () => {
     await mountDialog()
     const dialog = document.querySelector('[role="dialog"]')!
     expect(dialog.getAttribute('aria-labelledby')).toBeTruthy()
-    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('New site')
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('New site in Account a')
     for (const label of ['Name', 'CMS id', 'Address', 'Admin address', 'Private key', 'Text to look for', 'Notes']) {
       expect([...document.querySelectorAll('label')].some((l) => l.textContent?.trim().startsWith(label))).toBe(true)
     }
@@ -128,5 +129,50 @@ describe('AddSiteDialog', () => {
     expect(fake.api.sitesGet).toHaveBeenCalledWith({ accountId: 'a', siteId: 42 })
     expect(w.emitted('created')).toEqual([[42]])
     expect(w.emitted('update:open')?.at(-1)).toEqual([false])
+  })
+
+  it('keeps a draft per account: nothing typed for one account is shown or sent under another', async () => {
+    const fake = installFakeApi({
+      tagsAll: async ({ accountId }) => ok(accountId === 'a' ? [makeTag(7, 'VIP')] : [makeTag(9, 'Other')]),
+      sitesList: async () => ok(pageOf([], 1)),
+      sitesAll: async () => ok([]),
+      accountsSetActive: async () => ok(undefined),
+      sitesCreate: async () => fail({ code: 'validation', message: 'Invalid.', fields: { name: ['Taken in A.'] } }),
+    })
+    const pinia = testingPinia([makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Beta' })])
+    await mountDialog(pinia)
+    const accounts = useAccountsStore(pinia)
+    const titleText = () => document.getElementById(document.querySelector('[role="dialog"]')!.getAttribute('aria-labelledby')!)?.textContent
+    expect(titleText()).toBe('New site in Agency')
+
+    await type('site-name', 'Shop A')
+    await type('site-url', 'https://a.example.com')
+    await type('site-key', 'secret-of-a')
+    ;(document.querySelector('.tag-picker input[type="checkbox"]') as HTMLInputElement).click()
+    await settle()
+    await submit()
+    expect(errorOf('site-name')).toBe('Taken in A.')
+
+    accounts.setActive('b')
+    await settle()
+    expect(titleText()).toBe('New site in Beta')
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Add a website for Beta')
+    for (const id of ['site-name', 'site-url', 'site-key']) expect(input(id).value).toBe('')
+    expect(errorOf('site-name')).toBe('')
+    expect(document.body.textContent).not.toContain('VIP')
+
+    await type('site-name', 'Shop B')
+    await type('site-url', 'https://b.example.com')
+    await submit()
+    expect(fake.api.sitesCreate).toHaveBeenLastCalledWith({
+      accountId: 'b',
+      site: { name: 'Shop B', url: 'https://b.example.com' },
+    })
+
+    accounts.setActive('a')
+    await settle()
+    expect(input('site-name').value).toBe('Shop A')
+    expect(input('site-key').value).toBe('secret-of-a')
+    expect((document.querySelector('.tag-picker input[type="checkbox"]') as HTMLInputElement).checked).toBe(true)
   })
 })

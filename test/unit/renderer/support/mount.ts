@@ -1,9 +1,9 @@
 // Mounting helpers: a testing Pinia whose actions run for real against the fake window.api,
-// and a memory router with the app's paths.
+// and a memory router with the app's paths (blank, or the real view for the ones a test gives).
 import { vi } from 'vitest'
-import { defineComponent, h } from 'vue'
+import { defineComponent, h, type Component } from 'vue'
 import { createTestingPinia } from '@pinia/testing'
-import { createMemoryHistory, createRouter, type Router } from 'vue-router'
+import { createMemoryHistory, createRouter, type RouteRecordRaw, type Router } from 'vue-router'
 import type { Account } from '../../../../src/shared'
 import { makeAccount } from './fake-api'
 
@@ -17,19 +17,22 @@ export function testingPinia(accounts: Account[] = [makeAccount('a')]) {
 
 const Blank = defineComponent({ render: () => h('div') })
 
-export async function testRouter(path = '/sites'): Promise<Router> {
-  const router = createRouter({
-    history: createMemoryHistory(),
-    routes: [
-      { path: '/', component: Blank },
-      { path: '/welcome', name: 'welcome', component: Blank },
-      { path: '/sites', name: 'sites', component: Blank },
-      { path: '/sites/:id', name: 'site', component: Blank },
-      { path: '/tags', name: 'tags', component: Blank },
-      { path: '/events', name: 'events', component: Blank },
-      { path: '/accounts', name: 'accounts', component: Blank },
-    ],
-  })
+const APP_ROUTES: ReadonlyArray<{ path: string; name?: string }> = [
+  { path: '/' },
+  { path: '/welcome', name: 'welcome' },
+  { path: '/sites', name: 'sites' },
+  { path: '/sites/:id', name: 'site' },
+  { path: '/tags', name: 'tags' },
+  { path: '/events', name: 'events' },
+  { path: '/accounts', name: 'accounts' },
+]
+
+/** `views`: the real components of the paths under test; every other path is blank. */
+export async function testRouter(path = '/sites', views: ReadonlyArray<{ path: string; component: Component }> = []): Promise<Router> {
+  const routes = APP_ROUTES.map(
+    (route): RouteRecordRaw => ({ ...route, component: views.find((v) => v.path === route.path)?.component ?? Blank }),
+  )
+  const router = createRouter({ history: createMemoryHistory(), routes })
   await router.push(path)
   await router.isReady()
   return router

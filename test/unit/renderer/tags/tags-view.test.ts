@@ -4,7 +4,7 @@ import TagsView from '../../../../src/renderer/src/views/TagsView.vue'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
 import type { Result, Site, Tag } from '../../../../src/shared'
 import { fail, installFakeApi, makeTag, ok, pageOf } from '../support/fake-api'
-import { testRouter, testingPinia } from '../events/mount-helpers'
+import { testRouter, testingPinia } from '../support/mount'
 
 function site(id: number, tags: Tag[]): Site {
   const at = '2025-01-01T00:00:00+00:00'
