@@ -5,7 +5,7 @@
 // Every wait (concurrency slot, pacer, Retry-After, the request itself) listens to the caller's
 // signal and to the transport's own, which close() aborts: closing an account never waits for
 // a slow server or a long Retry-After.
-import { Pool } from 'undici'
+import { Pool, type Dispatcher } from 'undici'
 import type { AppError } from '../../shared'
 import { AppErrorException } from '../errors'
 import { apiUrl, isWithinBaseUrl } from './base-url'
@@ -168,10 +168,11 @@ export class HttpTransport {
   private async tryOnce(request: ApiRequest, ctx: RequestContext, signal: AbortSignal): Promise<Outcome> {
     let release: (() => void) | undefined
     let deadline: AbortSignal | undefined
+    let ticket: PacerTicket | undefined
     const change: ChangeRequest | undefined = request.method === 'GET' ? undefined : { method: request.method, what: request.what }
     try {
       release = await this.limit.acquire(signal)
-      const ticket = await this.pacer.beforeSend(signal)
+      ticket = await this.pacer.beforeSend(signal)
       // The deadline starts once the request may go out: waiting for a slot or for the rate
       // limit is not the server being slow.
       deadline = AbortSignal.timeout(this.config.requestTimeoutMs)
@@ -183,6 +184,8 @@ export class HttpTransport {
       if (isAbort(thrown)) throw new AppErrorException(cancelledError())
       return { kind: 'failure', ...transportFailure(thrown, this.host, change) }
     } finally {
+      // A request refused before it went out (an unsafe address) was never counted by the server.
+      if (ticket) this.pacer.settle(ticket)
       release?.()
     }
   }
@@ -201,13 +204,14 @@ export class HttpTransport {
       if (!isWithinBaseUrl(url.href, this.config.baseUrl)) throwAppError(this.unsafeAddress(url))
       // A redirect is one more request against the server's rate limit.
       const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(signal)
-      const response = await this.pool.request({
-        path: `${url.pathname}${url.search}`,
-        method: request.method,
-        headers,
-        body,
-        signal,
-      })
+      let response: Dispatcher.ResponseData
+      try {
+        response = await this.pool.request({ path: `${url.pathname}${url.search}`, method: request.method, headers, body, signal })
+      } catch (thrown) {
+        // No answer to learn from; the pacer must not keep counting this request as pending.
+        this.pacer.settle(ticket)
+        throw thrown
+      }
       this.pacer.observe(ticket, response.headers)
       const location = response.headers.location
       if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {

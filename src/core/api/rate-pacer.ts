@@ -18,6 +18,11 @@ interface Observation {
   remaining: number
   /** When the server's current window has surely ended. */
   windowEndsAt: number
+  /**
+   * Requests sent before this one and unanswered when its answer came: the server may count
+   * them after it (several in flight arrive in any order), so `remaining` may not show them.
+   */
+  pendingBefore: number
 }
 
 type HeaderValue = string | string[] | undefined
@@ -32,6 +37,8 @@ export class RatePacer {
   private nextSeq = 1
   private observation: Observation | undefined
   private blockedUntil = 0
+  /** Requests sent and not yet answered (see Observation.pendingBefore). */
+  private readonly unanswered = new Set<number>()
 
   constructor(
     private readonly timing: Timing,
@@ -46,17 +53,26 @@ export class RatePacer {
       if (wait <= 0) break
       await this.timing.sleep(wait, signal)
     }
-    return { seq: this.nextSeq++, sentAt: this.timing.now() }
+    const seq = this.nextSeq++
+    this.unanswered.add(seq)
+    return { seq, sentAt: this.timing.now() }
+  }
+
+  /** The request of `ticket` ended without an answer to read (a network failure, an abort). */
+  settle(ticket: PacerTicket): void {
+    this.unanswered.delete(ticket.seq)
   }
 
   /** Reads the rate-limit headers of the answer to `ticket`'s request. */
   observe(ticket: PacerTicket, headers: Record<string, HeaderValue>): void {
+    this.unanswered.delete(ticket.seq)
     const limit = headerInt(headers['x-ratelimit-limit'])
     const remaining = headerInt(headers['x-ratelimit-remaining'])
     if (limit === undefined || remaining === undefined) return
     const previous = this.observation
-    // Answers may arrive out of order; an older answer knows less than the one already seen.
-    if (previous && ticket.seq < previous.seq) return
+    // Answers may arrive out of order; an older answer knows less than the one already seen,
+    // and one sent before the window was taken as reset (waitNeeded) belongs to the old window.
+    if (previous && ticket.seq <= previous.seq) return
     const now = this.timing.now()
     const reset = this.resetFromHeader(headers['x-ratelimit-reset'], now)
     const newWindow =
@@ -65,7 +81,7 @@ export class RatePacer {
       remaining > previous.remaining - (ticket.seq - previous.seq)
     // The window began before this answer arrived, so "arrival + window" is never too early.
     const windowEndsAt = reset ?? (newWindow || !previous ? now + this.windowMs : previous.windowEndsAt)
-    this.observation = { seq: ticket.seq, limit, remaining, windowEndsAt }
+    this.observation = { seq: ticket.seq, limit, remaining, windowEndsAt, pendingBefore: this.pendingBefore(ticket.seq) }
   }
 
   /** After a 429: nobody sends before the server said it is fine again. */
@@ -79,11 +95,19 @@ export class RatePacer {
     if (!obs) return 0
     if (now >= obs.windowEndsAt) {
       // The window has reset: a fresh budget, whose window starts no earlier than now.
-      this.observation = { seq: this.nextSeq - 1, limit: obs.limit, remaining: obs.limit, windowEndsAt: now + this.windowMs }
+      // Requests still unanswered may reach the server in its new window.
+      const seq = this.nextSeq - 1
+      this.observation = { seq, limit: obs.limit, remaining: obs.limit, windowEndsAt: now + this.windowMs, pendingBefore: this.pendingBefore(seq + 1) }
       return this.waitNeeded(now)
     }
-    const sentSince = this.nextSeq - 1 - obs.seq
-    return obs.remaining - sentSince > 0 ? 0 : obs.windowEndsAt - now
+    const notCounted = this.nextSeq - 1 - obs.seq + obs.pendingBefore
+    return obs.remaining - notCounted > 0 ? 0 : obs.windowEndsAt - now
+  }
+
+  private pendingBefore(seq: number): number {
+    let count = 0
+    for (const pending of this.unanswered) if (pending < seq) count++
+    return count
   }
 
   private resetFromHeader(value: HeaderValue, now: number): number | undefined {

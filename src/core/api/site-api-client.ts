@@ -3,7 +3,7 @@
 // retries, pacing, redirects, size cap) live in HttpTransport; this file knows the API.
 import type { NewSite, Page, Site, SiteEvent, Tag } from '../../shared'
 import { normalizeBaseUrl } from './base-url'
-import { collectPages, DEFAULT_MAX_PAGES } from './collect-pages'
+import { collectPages, DEFAULT_MAX_PAGES, type CollectOptions } from './collect-pages'
 import { HttpTransport } from './http-transport'
 import { checkId, checkNewSite, checkPageNumber, checkTagName } from './input-checks'
 import { checkPage } from './page-check'
@@ -51,12 +51,14 @@ export class SiteApiClient implements SiteApi {
   readonly baseUrl: string
   private readonly transport: HttpTransport
   private readonly maxPages: number
+  private readonly maxConcurrent: number
   private readonly secrets: readonly string[]
 
   constructor(config: SiteApiClientConfig) {
     this.secrets = [config.token]
     this.baseUrl = normalizeBaseUrl(config.baseUrl)
     this.maxPages = config.maxPages ?? DEFAULT_MAX_PAGES
+    this.maxConcurrent = config.maxConcurrent ?? CLIENT_DEFAULTS.maxConcurrent
     this.transport = new HttpTransport({
       baseUrl: this.baseUrl,
       token: config.token,
@@ -66,7 +68,7 @@ export class SiteApiClient implements SiteApi {
       maxBodyBytes: config.maxBodyBytes ?? CLIENT_DEFAULTS.maxBodyBytes,
       retry: { ...DEFAULT_RETRY_POLICY, ...config.retry, ...(config.maxRetries === undefined ? {} : { maxRetries: config.maxRetries }) },
       timing: config.timing ?? realTiming,
-      maxConcurrent: config.maxConcurrent ?? CLIENT_DEFAULTS.maxConcurrent,
+      maxConcurrent: this.maxConcurrent,
       rateLimitWindowMs: config.rateLimitWindowMs ?? CLIENT_DEFAULTS.rateLimitWindowMs,
       maxRedirects: config.maxRedirects ?? CLIENT_DEFAULTS.maxRedirects,
       requestTimeoutMs: config.requestTimeoutMs ?? CLIENT_DEFAULTS.requestTimeoutMs,
@@ -78,7 +80,7 @@ export class SiteApiClient implements SiteApi {
   }
 
   async listAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Site[]> {
-    return collectPages((page) => this.listSites(page, signal), { what: 'the list of sites', signal, onProgress, maxPages: this.maxPages })
+    return collectPages((page, pageSignal) => this.listSites(page, pageSignal), this.collectOptions('the list of sites', signal, onProgress))
   }
 
   async getSite(id: number, signal?: AbortSignal): Promise<Site> {
@@ -107,7 +109,7 @@ export class SiteApiClient implements SiteApi {
   }
 
   async listAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Tag[]> {
-    return collectPages((page) => this.listTags(page, signal), { what: 'the list of tags', signal, onProgress, maxPages: this.maxPages })
+    return collectPages((page, pageSignal) => this.listTags(page, pageSignal), this.collectOptions('the list of tags', signal, onProgress))
   }
 
   async createTag(name: string, signal?: AbortSignal): Promise<Tag> {
@@ -157,6 +159,11 @@ export class SiteApiClient implements SiteApi {
   private async delete(path: string, what: string, signal?: AbortSignal): Promise<void> {
     const response = await this.transport.send({ method: 'DELETE', path, what, signal })
     checkDeletionResponse(response, this.context(what))
+  }
+
+  private collectOptions(what: string, signal?: AbortSignal, onProgress?: (p: ListProgress) => void): CollectOptions {
+    // As many pages at once as the transport lets out at once: more would only queue.
+    return { what, signal, onProgress, maxPages: this.maxPages, window: this.maxConcurrent }
   }
 
   private context(what: string, collection = false, extraSecrets: readonly string[] = []): RequestContext {
