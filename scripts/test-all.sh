@@ -4,8 +4,8 @@
 #                  missing or was installed from another package-lock.json (always under CI=true)
 #   lint           eslint
 #   typecheck      tsc (node code) + vue-tsc (renderer)
-#   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring
 #   build          `node scripts/build.mjs --force` (npm run build): the app and the web shell
+#   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring
 #   e2e            Playwright in Debian's Chromium against the web shell (same keyring session)
 # Every step runs even when an earlier one failed, each under a time limit so a hang cannot
 # cost the summary, and the last line sums them all:
@@ -85,11 +85,12 @@ fi
 check lint 5 npm run --silent lint
 check typecheck 5 npm run --silent typecheck
 
+# The build comes before the unit tests: a few of them start the built web shell.
+if check build 10 node scripts/build.mjs --force; then build_ok=yes; else build_ok=no; fi
+
 banner "unit: vitest (in a private keyring session)"
 runner unit 20 vitest "$reports/vitest.json" \
   scripts/lib/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-
-if check build 10 node scripts/build.mjs --force; then build_ok=yes; else build_ok=no; fi
 
 banner "e2e: Playwright in Chromium against the web shell (in a private keyring session)"
 if [ "$build_ok" = yes ]; then
