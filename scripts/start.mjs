@@ -6,8 +6,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { appRoot } from './lib/app-root.mjs'
 import { findElectronBinary, whyElectronCannotStart } from './lib/electron-binary.mjs'
-import { BuildFailedError, ensureBuilt } from './lib/ensure-built.mjs'
-import { ensureInstalled } from './lib/ensure-installed.mjs'
+import { prepareApp } from './lib/prepare-app.mjs'
 import { launchElectron } from './lib/launch-electron.mjs'
 import { runWebShell } from './web.mjs'
 
@@ -16,14 +15,7 @@ function runWebShellBecause(reason) {
   return runWebShell()
 }
 
-ensureInstalled()
-try {
-  await ensureBuilt()
-} catch (error) {
-  if (!(error instanceof BuildFailedError)) throw error
-  process.stderr.write(`${error.message}\n`)
-  process.exit(1)
-}
+await prepareApp()
 
 // Tokens live only in the keychain (Secret Service, reached over the D-Bus session bus, which
 // GLib also finds at $XDG_RUNTIME_DIR/bus when the variable is unset).

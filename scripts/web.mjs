@@ -3,8 +3,7 @@
 import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { appRoot } from './lib/app-root.mjs'
-import { BuildFailedError, ensureBuilt } from './lib/ensure-built.mjs'
-import { ensureInstalled } from './lib/ensure-installed.mjs'
+import { prepareApp } from './lib/prepare-app.mjs'
 
 export async function runWebShell() {
   // The shell reads its options from process.argv, which already holds ours unchanged.
@@ -12,13 +11,6 @@ export async function runWebShell() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureInstalled()
-  try {
-    await ensureBuilt()
-  } catch (error) {
-    if (!(error instanceof BuildFailedError)) throw error
-    process.stderr.write(`${error.message}\n`)
-    process.exit(1)
-  }
+  await prepareApp()
   await runWebShell()
 }
