@@ -14,6 +14,18 @@ const noRendererImports = {
   message: 'Nothing imports the renderer: it talks to the rest only through window.api.',
 }
 
+// no-restricted-imports sees only static imports; these catch import('…') and require('…')
+// of the same places, so a room cannot be entered through a side door.
+function noDynamicImportOf(names, message) {
+  const source = `/(^|\\/)(${names.join('|')})(\\/|$)/`
+  return [
+    { selector: `ImportExpression[source.value=${source}]`, message },
+    { selector: `CallExpression[callee.name='require'][arguments.0.value=${source}]`, message },
+  ]
+}
+const dynamicElectron = noDynamicImportOf(['electron'], electronOnlyInShell.message)
+const dynamicRenderer = noDynamicImportOf(['renderer'], noRendererImports.message)
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'],
@@ -48,6 +60,7 @@ export default tseslint.config(
     ignores: ['src/main/**', 'src/preload/**', 'src/renderer/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: [noRendererImports] }],
+      'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicRenderer],
     },
   },
   // The Electron shell may import electron but never the renderer, and only the preload may
@@ -68,6 +81,7 @@ export default tseslint.config(
           patterns: [noRendererImports],
         },
       ],
+      'no-restricted-syntax': ['error', ...dynamicRenderer],
     },
   },
   {
@@ -81,6 +95,11 @@ export default tseslint.config(
             { group: ['**/core', '**/core/**', '**/main/**', '**/web/**'], message: 'The preload knows only shared/ and electron.' },
           ],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...dynamicRenderer,
+        ...noDynamicImportOf(['core', 'main', 'web'], 'The preload knows only shared/ and electron.'),
       ],
     },
   },
@@ -102,6 +121,18 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        ...dynamicElectron,
+        ...noDynamicImportOf(
+          ['core', 'main', 'preload', 'web', 'reference-server'],
+          'The renderer imports only src/shared and its own files; it reaches the rest through window.api.',
+        ),
+        {
+          selector: 'ImportExpression[source.value=/^node:/]',
+          message: 'The renderer runs in a browser sandbox: no Node modules.',
+        },
+      ],
     },
   },
   // Core must stay plain Node: no shells, no renderer.
@@ -118,9 +149,15 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        ...dynamicElectron,
+        ...dynamicRenderer,
+        ...noDynamicImportOf(['main', 'preload', 'web'], 'Core never imports a shell: the shells import core.'),
+      ],
     },
   },
-  // Tests may import anything they test, but never raw electron outside the stand-in mocks.
+  // Tests may import anything they test.
   {
     files: ['test/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
