@@ -1,51 +1,69 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { mount, type VueWrapper } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
 import AccountsView from '../../../../src/renderer/src/views/AccountsView.vue'
 import TokenBanner from '../../../../src/renderer/src/components/layout/TokenBanner.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { fail, installFakeApi, makeAccount, ok, settle } from '../support/fake-api'
-import { testingPinia, testRouter } from '../support/mount'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
-let wrapper: VueWrapper | null = null
-afterEach(() => {
-  wrapper?.unmount()
-  wrapper = null
-  document.body.innerHTML = ''
-})
+afterEach(unmountAll)
 
 async function mountWith(component: typeof AccountsView | typeof TokenBanner, accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]) {
   const router = await testRouter('/accounts')
   const pinia = testingPinia(accounts)
-  wrapper = mount(component, { global: { plugins: [pinia, router] }, attachTo: document.body })
+  mountInBody(component, { global: { plugins: [pinia, router] } })
   await settle()
-  return { wrapper, store: useAccountsStore(pinia) }
+  return { store: useAccountsStore(pinia), user: person() }
 }
 
-const button = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name)!
+const accountRows = () => within(screen.getByRole('list', { name: 'Accounts' })).getAllByRole('listitem')
+const accountLabels = () => accountRows().map((row) => within(row).getByRole('heading', { level: 3 }).textContent)
 
 describe('AccountsView', () => {
   it('lists the accounts, marks the active one, and switches', async () => {
     installFakeApi({ accountsSetActive: async () => ok(undefined) })
-    const { wrapper, store } = await mountWith(AccountsView)
-    const rows = wrapper.findAll('li')
-    expect(rows.map((r) => r.find('h3').text())).toEqual(['Agency', 'Freelance'])
-    expect(rows[0]!.text()).toContain('Active')
-    button('Switch to Freelance').click()
+    const { store, user } = await mountWith(AccountsView)
+    expect(accountLabels()).toEqual(['Agency', 'Freelance'])
+    expect(within(accountRows()[0]!).getByText('Active')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Switch to Freelance' }))
     expect(store.activeAccountId).toBe('b')
   })
 
   it('renames inline', async () => {
     const fake = installFakeApi({ accountsRename: async ({ accountId, label }) => ok(makeAccount(accountId, { label })) })
-    const { wrapper } = await mountWith(AccountsView)
-    button('Rename Agency').click()
+    const { user } = await mountWith(AccountsView)
+    await user.click(screen.getByRole('button', { name: 'Rename Agency' }))
     await settle()
-    const input = wrapper.find('#rename-a')
-    await input.setValue('Agency EU')
-    await wrapper.find('form.rename').trigger('submit')
+    const input = screen.getByRole('textbox', { name: 'New label for Agency' })
+    await user.clear(input)
+    await user.type(input, 'Agency EU')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
     await settle()
     expect(fake.api.accountsRename).toHaveBeenCalledWith({ accountId: 'a', label: 'Agency EU' })
-    expect(wrapper.findAll('h3').map((h) => h.text())).toContain('Agency EU')
+    expect(accountLabels()).toContain('Agency EU')
+  })
+
+  it('replaces a token through a dialog with a masked field', async () => {
+    const fake = installFakeApi({
+      accountsReplaceToken: async ({ accountId }) => ok(makeAccount(accountId, { label: 'Agency', tokenState: 'ok' })),
+    })
+    const { store, user } = await mountWith(AccountsView, [
+      makeAccount('a', { label: 'Agency', tokenState: 'refused' }),
+      makeAccount('b', { label: 'Freelance' }),
+    ])
+    expect(within(accountRows()[0]!).getByText('Token refused')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Replace token of Agency' }))
+    await settle()
+    const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
+    const token = within(dialog).getByLabelText<HTMLInputElement>('Token')
+    expect(token.type).toBe('password')
+    await user.type(token, 'fresh')
+    await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
+    await settle()
+    expect(fake.api.accountsReplaceToken).toHaveBeenCalledWith({ accountId: 'a', token: 'fresh' })
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull()
+    expect(store.accounts.find((a) => a.id === 'a')?.tokenState).toBe('ok')
+    expect(within(accountRows()[0]!).queryByText('Token refused')).toBeNull()
   })
 
   it('removes only after confirming, and explains a failure', async () => {
@@ -53,17 +71,16 @@ describe('AccountsView', () => {
       accountsRemove: async () => fail({ code: 'keychain_unavailable', message: 'The keychain is locked.' }),
       accountsSetActive: async () => ok(undefined),
     })
-    const { store } = await mountWith(AccountsView)
-    button('Remove Freelance').click()
+    const { store, user } = await mountWith(AccountsView)
+    await user.click(screen.getByRole('button', { name: 'Remove Freelance' }))
     await settle()
-    const dialog = () => document.querySelector('[role="alertdialog"]')!
-    expect(dialog().textContent).toContain('Remove “Freelance”?')
-    ;[...dialog().querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove account')!.click()
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove “Freelance”?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
     await settle()
-    expect(dialog().textContent).toContain('The keychain is locked.')
+    expect(within(dialog).getByRole('alert').textContent).toContain('The keychain is locked.')
     expect(store.accounts).toHaveLength(2)
     fake.api.accountsRemove.mockResolvedValue(ok(undefined))
-    ;[...dialog().querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove account')!.click()
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
     await settle()
     expect(store.accounts.map((a) => a.label)).toEqual(['Agency'])
   })
@@ -72,33 +89,33 @@ describe('AccountsView', () => {
 describe('TokenBanner', () => {
   it('appears for a refused token and takes a new one', async () => {
     const fake = installFakeApi({ accountsReplaceToken: async () => ok(makeAccount('a', { label: 'Agency', tokenState: 'ok' })) })
-    const { wrapper, store } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'refused' })])
-    expect(wrapper.find('[role="alert"]').text()).toContain('The server refused the token of “Agency”')
-    button('Enter new token').click()
+    const { store, user } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'refused' })])
+    expect(screen.getByRole('alert').textContent).toContain('The server refused the token of “Agency”')
+    await user.click(screen.getByRole('button', { name: 'Enter new token' }))
     await settle()
-    const token = document.getElementById('replace-token') as HTMLInputElement
+    const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
+    const token = within(dialog).getByLabelText<HTMLInputElement>('Token')
     expect(token.type).toBe('password')
-    token.value = 'fresh'
-    token.dispatchEvent(new Event('input'))
-    await settle()
-    button('Save token').click()
+    await user.type(token, 'fresh')
+    await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
     await settle()
     expect(fake.api.accountsReplaceToken).toHaveBeenCalledWith({ accountId: 'a', token: 'fresh' })
     expect(store.activeAccount?.tokenState).toBe('ok')
-    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    // hidden: also not in the tree while a dialog hides the rest from assistive technology.
+    expect(screen.queryByRole('alert', { hidden: true })).toBeNull()
   })
 
   it('for a locked keychain asks to unlock and retry, not for a new token', async () => {
     const fake = installFakeApi({
       accountsList: async () => ok({ accounts: [makeAccount('a', { label: 'Agency', tokenState: 'ok' })], lastActiveId: 'a' }),
     })
-    const { wrapper, store } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'unavailable' })])
-    expect(wrapper.find('[role="alert"]').text()).toContain('keychain is locked or not running')
-    expect(button('Enter new token')).toBeUndefined()
-    button('Retry').click()
+    const { store, user } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'unavailable' })])
+    expect(screen.getByRole('alert').textContent).toContain('keychain is locked or not running')
+    expect(screen.queryByRole('button', { name: 'Enter new token', hidden: true })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     await settle()
     expect(fake.api.accountsList).toHaveBeenCalled()
     expect(store.activeAccount?.tokenState).toBe('ok')
-    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    expect(screen.queryByRole('alert', { hidden: true })).toBeNull()
   })
 })

@@ -1,23 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { mount, type VueWrapper } from '@vue/test-utils'
+import { screen } from '@testing-library/dom'
 import WelcomeView from '../../../../src/renderer/src/views/WelcomeView.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import { errorOf } from '../support/a11y'
 import { fail, installFakeApi, makeAccount, ok, settle } from '../support/fake-api'
-import { testingPinia, testRouter } from '../support/mount'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
-let wrapper: VueWrapper | null = null
-afterEach(() => {
-  wrapper?.unmount()
-  wrapper = null
-})
+afterEach(unmountAll)
 
 async function mountView() {
   const router = await testRouter('/welcome')
   const pinia = testingPinia([])
-  wrapper = mount(WelcomeView, { global: { plugins: [pinia, router] }, attachTo: document.body })
+  mountInBody(WelcomeView, { global: { plugins: [pinia, router] } })
   await settle()
-  return { wrapper, router, accounts: useAccountsStore(pinia) }
+  return { router, accounts: useAccountsStore(pinia), user: person() }
 }
+
+const labelField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Label' })
+const urlField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'API address' })
+// A password field has no role: it is found by its label, as a screen reader user hears it.
+const tokenField = () => screen.getByLabelText<HTMLInputElement>('Token')
+const addAccount = () => screen.getByRole('button', { name: 'Add account' })
 
 describe('WelcomeView', () => {
   it('adds the first account with a masked token that can be shown', async () => {
@@ -26,16 +29,15 @@ describe('WelcomeView', () => {
       accountsAdd: async ({ label }) => ok(makeAccount('n', { label })),
       accountsSetActive: async () => ok(undefined),
     })
-    const { wrapper, router, accounts } = await mountView()
-    expect(wrapper.find('[data-testid="app-version"]').text()).toBe('Version 1.2.3')
-    const token = wrapper.find('#account-token')
-    expect(token.attributes('type')).toBe('password')
-    await wrapper.find('button[aria-label="Show token"]').trigger('click')
-    expect(token.attributes('type')).toBe('text')
-    await wrapper.find('#account-label').setValue('Agency')
-    await wrapper.find('#account-url').setValue('https://api.example.com/v1')
-    await token.setValue('secret')
-    await wrapper.find('form').trigger('submit')
+    const { router, accounts, user } = await mountView()
+    expect(screen.getByText('Version 1.2.3')).toBeTruthy()
+    expect(tokenField().type).toBe('password')
+    await user.click(screen.getByRole('button', { name: 'Show token' }))
+    expect(tokenField().type).toBe('text')
+    await user.type(labelField(), 'Agency')
+    await user.type(urlField(), 'https://api.example.com/v1')
+    await user.type(tokenField(), 'secret')
+    await user.click(addAccount())
     await settle()
     expect(fake.api.accountsAdd).toHaveBeenCalledWith({ label: 'Agency', baseUrl: 'https://api.example.com/v1', token: 'secret' })
     expect(accounts.activeAccount?.label).toBe('Agency')
@@ -47,20 +49,22 @@ describe('WelcomeView', () => {
       appInfo: async () => ok({ name: 'Site Manager', version: '1.2.3', shell: 'web', platform: 'linux' }),
       accountsAdd: async () => fail({ code: 'unauthorized', message: 'The server refused the token.' }),
     })
-    const { wrapper } = await mountView()
-    await wrapper.find('#account-url').setValue('not a url')
-    await wrapper.find('form').trigger('submit')
-    expect(wrapper.find('#account-label-error').text()).toBe('Label is required.')
-    expect(wrapper.find('#account-url-error').text()).toMatch(/http/)
+    const { user } = await mountView()
+    await user.type(urlField(), 'not a url')
+    await user.click(addAccount())
+    await settle()
+    expect(errorOf(labelField())).toBe('Label is required.')
+    expect(errorOf(urlField())).toMatch(/http/)
     expect(fake.api.accountsAdd).not.toHaveBeenCalled()
 
-    await wrapper.find('#account-label').setValue('Agency')
-    await wrapper.find('#account-url').setValue('https://api.example.com/v1')
-    await wrapper.find('#account-token').setValue('wrong')
-    await wrapper.find('form').trigger('submit')
+    await user.type(labelField(), 'Agency')
+    await user.clear(urlField())
+    await user.type(urlField(), 'https://api.example.com/v1')
+    await user.type(tokenField(), 'wrong')
+    await user.click(addAccount())
     await settle()
-    expect(wrapper.find('#account-token-error').text()).toContain('refused this token')
-    expect((wrapper.find('#account-label').element as HTMLInputElement).value).toBe('Agency')
+    expect(errorOf(tokenField())).toContain('refused this token')
+    expect(labelField().value).toBe('Agency')
   })
 
   it('opens the demo workspace', async () => {
@@ -69,8 +73,8 @@ describe('WelcomeView', () => {
       demoOpen: async () => ok(makeAccount('demo', { kind: 'demo', label: 'Demo' })),
       accountsSetActive: async () => ok(undefined),
     })
-    const { wrapper, router, accounts } = await mountView()
-    await wrapper.findAll('button').find((b) => b.text() === 'Open demo workspace')!.trigger('click')
+    const { router, accounts, user } = await mountView()
+    await user.click(screen.getByRole('button', { name: 'Open demo workspace' }))
     await settle()
     expect(accounts.activeAccount?.kind).toBe('demo')
     expect(router.currentRoute.value.path).toBe('/sites')

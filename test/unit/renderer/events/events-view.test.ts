@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises, mount } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
 import EventFeed from '../../../../src/renderer/src/components/events/EventFeed.vue'
 import EventsView from '../../../../src/renderer/src/views/EventsView.vue'
 import type { Page, Result, Site, SiteEvent } from '../../../../src/shared'
 import { deferred, fail, installFakeApi, makeEvent, ok, pageOf, type FakeApi } from '../support/fake-api'
 import { FakeIntersectionObserver } from '../support/intersection-observer'
-import { testRouter, testingPinia } from '../support/mount'
+import { mountInBody, person, testRouter, testingPinia, unmountAll } from '../support/mount'
 
 function site(id: number, name: string): Site {
   const at = '2025-01-01T00:00:00+00:00'
@@ -43,53 +44,52 @@ function sitesApi() {
 
 async function mountFeed(fake: FakeApi, props: Record<string, unknown> = {}) {
   const router = await testRouter('/')
-  const wrapper = mount(EventFeed, { props, global: { plugins: [testingPinia(), router] }, attachTo: document.body })
+  mountInBody(EventFeed, { props, global: { plugins: [testingPinia(), router] } })
   void fake
   await flushPromises()
-  return wrapper
+  return { user: person() }
 }
 
-const rowsOf = (wrapper: ReturnType<typeof mount>) => wrapper.findAll('li')
+const feedList = (name = 'Events') => screen.getByRole('list', { name })
+const rowsOf = (name = 'Events') => within(feedList(name)).getAllByRole('listitem')
 
 describe('EventFeed', () => {
   beforeEach(() => FakeIntersectionObserver.install())
   afterEach(() => {
+    unmountAll()
     vi.unstubAllGlobals()
     delete (Element.prototype as any).scrollIntoView
-    document.body.innerHTML = ''
   })
 
   it('shows skeleton rows until the first page arrives, then readable rows newest first', async () => {
     const first = deferred<Result<Page<SiteEvent>>>()
     const fake = installFakeApi({ ...sitesApi(), eventsList: () => first.promise })
-    const router = await testRouter('/')
-    const wrapper = mount(EventFeed, { global: { plugins: [testingPinia(), router] } })
-    await flushPromises()
-    expect(wrapper.find('[role="status"]').text()).toContain('Loading events')
-    expect(wrapper.find('ol').exists()).toBe(false)
-    // The summary bar holds its place above the skeleton, so the list does not move down later.
-    const barWhileLoading = wrapper.find('p[aria-live="polite"]')
-    expect(barWhileLoading.exists()).toBe(true)
+    await mountFeed(fake)
+    // The summary bar holds its place (empty) above the skeleton, so the list does not move
+    // down later; the skeleton says what is loading.
+    const [summary, loading] = screen.getAllByRole('status')
+    expect(summary!.textContent?.trim()).toBe('')
+    expect(loading!.textContent).toContain('Loading events')
+    expect(screen.queryByRole('list', { hidden: true })).toBeNull()
 
     first.resolve(ok(pageOf(ALL, 1)))
     await flushPromises()
-    const list = wrapper.get('ol')
-    expect(list.attributes('aria-label')).toBe('Events')
-    const rows = rowsOf(wrapper)
+    const rows = rowsOf('Events')
     expect(rows).toHaveLength(15)
     // Event 20: site 9 is unknown to the site list -> "Site #9"; type 20 % 3 = 2 -> update available.
-    expect(rows[0]!.text()).toContain('Update available')
-    expect(rows[0]!.text()).toContain('Message 20')
-    expect(rows[0]!.get('a').text()).toBe('Site #9')
-    expect(rows[0]!.get('a').attributes('href')).toBe('/sites/9')
+    expect(rows[0]!.textContent).toContain('Update available')
+    expect(rows[0]!.textContent).toContain('Message 20')
+    const unknownSite = within(rows[0]!).getByRole('link')
+    expect(unknownSite.textContent?.trim()).toBe('Site #9')
+    expect(unknownSite.getAttribute('href')).toBe('/sites/9')
     // Event 19: site 2 (Bravo), type 19 % 3 = 1 -> extension installed.
-    expect(rows[1]!.text()).toContain('Extension installed')
-    expect(rows[1]!.get('a').text()).toBe('Bravo')
-    expect(rows[2]!.text()).toContain('Extension updated')
+    expect(rows[1]!.textContent).toContain('Extension installed')
+    expect(within(rows[1]!).getByRole('link').textContent?.trim()).toBe('Bravo')
+    expect(rows[2]!.textContent).toContain('Extension updated')
     // The exact local time is on hover, the machine time in datetime.
-    const time = rows[0]!.get('time')
-    expect(time.attributes('datetime')).toBe(ALL[0]!.created_at)
-    expect(time.attributes('title')).toMatch(/2025/)
+    const time = within(rows[0]!).getByRole('time')
+    expect(time.getAttribute('datetime')).toBe(ALL[0]!.created_at)
+    expect(time.getAttribute('title')).toMatch(/2025/)
     expect(fake.api.eventsList).toHaveBeenCalledWith({ accountId: 'a', page: 1 })
   })
 
@@ -98,36 +98,37 @@ describe('EventFeed', () => {
       ...sitesApi(),
       eventsList: async () => ok(pageOf([makeEvent(1, { type: 'backup_finished', message: 'Nightly backup' })], 1)),
     })
-    const wrapper = await mountFeed(fake)
-    const row = rowsOf(wrapper)[0]!
-    expect(row.text()).toContain('Backup finished')
-    expect(row.find('[data-kind="other"]').exists()).toBe(true)
+    await mountFeed(fake)
+    const row = rowsOf()[0]!
+    expect(row.textContent).toContain('Backup finished')
+    // The type icon is decorative (hidden from assistive technology, so it has no role): it
+    // is the row's leading badge, and says its kind in data-kind.
+    expect(row.firstElementChild?.getAttribute('data-kind')).toBe('other')
   })
 
   it('loads the next page on "Load more events" until the last page, by page number', async () => {
     const fake = installFakeApi({ ...sitesApi(), eventsList: async ({ page = 1 }) => ok(pageOf(ALL, page)) })
-    const wrapper = await mountFeed(fake)
-    expect(wrapper.text()).toContain('Showing 15 of 20 events')
+    const { user } = await mountFeed(fake)
+    expect(screen.getByText('Showing 15 of 20 events')).toBeTruthy()
 
-    const more = wrapper.findAll('button').find((b) => b.text() === 'Load more events')!
-    await more.trigger('click')
+    await user.click(screen.getByRole('button', { name: 'Load more events' }))
     await flushPromises()
     expect(fake.api.eventsList).toHaveBeenLastCalledWith({ accountId: 'a', page: 2 })
-    expect(rowsOf(wrapper)).toHaveLength(20)
-    expect(wrapper.findAll('button').some((b) => b.text() === 'Load more events')).toBe(false)
-    expect(wrapper.text()).toContain('That is every event.')
+    expect(rowsOf()).toHaveLength(20)
+    expect(screen.queryByRole('button', { name: 'Load more events', hidden: true })).toBeNull()
+    expect(screen.getByText('That is every event.')).toBeTruthy()
   })
 
   it('loads the next page when the end of the list scrolls into view, one page per sighting', async () => {
     const many = Array.from({ length: 40 }, (_, i) => makeEvent(40 - i))
     const fake = installFakeApi({ ...sitesApi(), eventsList: async ({ page = 1 }) => ok(pageOf(many, page)) })
-    const wrapper = await mountFeed(fake)
+    await mountFeed(fake)
     expect(fake.api.eventsList).toHaveBeenCalledTimes(1)
 
     FakeIntersectionObserver.reveal(true)
     await flushPromises()
     expect(fake.api.eventsList).toHaveBeenLastCalledWith({ accountId: 'a', page: 2 })
-    expect(rowsOf(wrapper)).toHaveLength(30)
+    expect(rowsOf()).toHaveLength(30)
     // The end moved down with the new rows: neither the old "in view" answer nor an entry
     // measured before the rows came (delivered late) may fetch page 3.
     FakeIntersectionObserver.reveal(true, 0)
@@ -137,53 +138,50 @@ describe('EventFeed', () => {
     FakeIntersectionObserver.reveal(true)
     await flushPromises()
     expect(fake.api.eventsList).toHaveBeenLastCalledWith({ accountId: 'a', page: 3 })
-    expect(rowsOf(wrapper)).toHaveLength(40)
+    expect(rowsOf()).toHaveLength(40)
   })
 
   it('shows a failed first page with a Retry that loads it', async () => {
     let answer: Result<Page<SiteEvent>> = fail({ code: 'network', message: 'Could not connect to 127.0.0.1:9.' })
-    installFakeApi({ ...sitesApi(), eventsList: async () => answer })
-    const router = await testRouter('/')
-    const wrapper = mount(EventFeed, { global: { plugins: [testingPinia(), router] } })
-    await flushPromises()
-    const alert = wrapper.get('[role="alert"]')
-    expect(alert.text()).toContain('Cannot reach the server')
-    expect(alert.text()).toContain('Could not connect to 127.0.0.1:9.')
+    const fake = installFakeApi({ ...sitesApi(), eventsList: async () => answer })
+    const { user } = await mountFeed(fake)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Cannot reach the server')
+    expect(alert.textContent).toContain('Could not connect to 127.0.0.1:9.')
 
     answer = ok(pageOf(ALL, 1))
-    await alert.get('button').trigger('click')
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     await flushPromises()
-    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
-    expect(rowsOf(wrapper)).toHaveLength(15)
+    expect(screen.queryByRole('alert', { hidden: true })).toBeNull()
+    expect(rowsOf()).toHaveLength(15)
   })
 
   it('says so when there are no events', async () => {
     const fake = installFakeApi({ ...sitesApi(), eventsList: async () => ok(pageOf([], 1)) })
-    const wrapper = await mountFeed(fake)
-    expect(wrapper.text()).toContain('No events yet')
-    expect(wrapper.find('ol').exists()).toBe(false)
+    await mountFeed(fake)
+    expect(screen.getByText('No events yet')).toBeTruthy()
+    expect(screen.queryByRole('list', { hidden: true })).toBeNull()
     // The empty state says it all; no "Showing 0 of 0 events" above it.
-    expect(wrapper.text()).not.toContain('Showing')
+    expect(document.body.textContent).not.toContain('Showing')
   })
 
   it('puts live events on top with a "new events" notice that goes once acknowledged', async () => {
     const fake = installFakeApi({ ...sitesApi(), eventsList: async ({ page = 1 }) => ok(pageOf(ALL, page)) })
-    const wrapper = await mountFeed(fake)
+    const { user } = await mountFeed(fake)
 
     fake.emit('events:new', { accountId: 'a', events: [makeEvent(30, { site_id: 1, message: 'Live one' })] })
     fake.emit('events:new', { accountId: 'other', events: [makeEvent(31, { message: 'Elsewhere' })] })
     await flushPromises()
-    expect(rowsOf(wrapper)[0]!.text()).toContain('Live one')
-    expect(wrapper.text()).not.toContain('Elsewhere')
-    const notice = wrapper.findAll('button').find((b) => b.text() === '1 new event')!
-    expect(notice).toBeDefined()
+    expect(rowsOf()[0]!.textContent).toContain('Live one')
+    expect(document.body.textContent).not.toContain('Elsewhere')
+    const notice = screen.getByRole('button', { name: '1 new event' })
 
     const scrolled = vi.fn()
     Element.prototype.scrollIntoView = scrolled // jsdom has no layout
-    await notice.trigger('click')
+    await user.click(notice)
     await flushPromises()
     expect(scrolled).toHaveBeenCalled()
-    expect(wrapper.findAll('button').some((b) => b.text().includes('new event'))).toBe(false)
+    expect(screen.queryByRole('button', { name: /new event/, hidden: true })).toBeNull()
   })
 
   it("shows one site's feed from eventsListForSite without repeating the site's name", async () => {
@@ -191,18 +189,20 @@ describe('EventFeed', () => {
       ...sitesApi(),
       eventsListForSite: async ({ siteId, page = 1 }) => ok(pageOf(ALL.filter((e) => e.site_id === siteId), page)),
     })
-    const wrapper = await mountFeed(fake, { siteId: 2, label: 'Events of Bravo' })
+    await mountFeed(fake, { siteId: 2, label: 'Events of Bravo' })
     expect(fake.api.eventsListForSite).toHaveBeenCalledWith({ accountId: 'a', siteId: 2, page: 1 })
     expect(fake.api.eventsList).not.toHaveBeenCalled()
-    expect(wrapper.get('ol').attributes('aria-label')).toBe('Events of Bravo')
-    expect(rowsOf(wrapper).length).toBeGreaterThan(0)
-    expect(wrapper.get('ol').find('a').exists()).toBe(false)
+    expect(rowsOf('Events of Bravo').length).toBeGreaterThan(0)
+    expect(within(feedList('Events of Bravo')).queryByRole('link', { hidden: true })).toBeNull()
   })
 })
 
 describe('EventsView', () => {
   beforeEach(() => FakeIntersectionObserver.install())
-  afterEach(() => vi.unstubAllGlobals())
+  afterEach(() => {
+    unmountAll()
+    vi.unstubAllGlobals()
+  })
 
   async function mountView(path = '/events') {
     const fake = installFakeApi({
@@ -211,57 +211,52 @@ describe('EventsView', () => {
       eventsListForSite: async ({ siteId, page = 1 }) => ok(pageOf(ALL.filter((e) => e.site_id === siteId), page)),
     })
     const router = await testRouter(path, [{ path: '/events', component: EventsView }])
-    const wrapper = mount({ template: '<RouterView />' }, { global: { plugins: [testingPinia(), router] } })
+    mountInBody({ template: '<RouterView />' }, { global: { plugins: [testingPinia(), router] } })
     await flushPromises()
-    return { fake, router, wrapper }
+    return { fake, router, user: person() }
   }
 
+  const typeFilter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Type' })
+  const siteFilter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Site' })
+  const optionsOf = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent?.trim())
+
   it('has a heading, a named list and filters labelled Type and Site', async () => {
-    const { wrapper } = await mountView()
-    expect(wrapper.get('h1').text()).toBe('Events')
-    const type = wrapper.get('select#event-filter-type')
-    const site = wrapper.get('select#event-filter-site')
-    expect(wrapper.get('label[for="event-filter-type"]').text()).toBe('Type')
-    expect(wrapper.get('label[for="event-filter-site"]').text()).toBe('Site')
-    expect(type.findAll('option').map((o) => o.text())).toEqual([
-      'All types',
-      'Extension installed',
-      'Extension updated',
-      'Update available',
-    ])
-    expect(site.findAll('option').map((o) => o.text())).toEqual(['All sites', 'Alpha', 'Bravo'])
+    await mountView()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Events')
+    expect(feedList('Events')).toBeTruthy()
+    expect(optionsOf(typeFilter())).toEqual(['All types', 'Extension installed', 'Extension updated', 'Update available'])
+    expect(optionsOf(siteFilter())).toEqual(['All sites', 'Alpha', 'Bravo'])
   })
 
   it('filters the loaded events by type', async () => {
-    const { wrapper, router } = await mountView()
-    await wrapper.get('select#event-filter-type').setValue('new_extension')
+    const { router, user } = await mountView()
+    await user.selectOptions(typeFilter(), 'Extension installed')
     await flushPromises()
     expect(router.currentRoute.value.query.type).toBe('new_extension')
-    const rows = wrapper.findAll('li')
+    const rows = rowsOf()
     expect(rows.length).toBe(ALL.slice(0, 15).filter((e) => e.type === 'new_extension').length)
-    for (const row of rows) expect(row.text()).toContain('Extension installed')
+    for (const row of rows) expect(row.textContent).toContain('Extension installed')
   })
 
   it("switches to the site's own feed when filtered by site, and back", async () => {
-    const { wrapper, router, fake } = await mountView()
-    await wrapper.get('select#event-filter-site').setValue('1')
+    const { router, fake, user } = await mountView()
+    await user.selectOptions(siteFilter(), 'Alpha')
     await flushPromises()
     expect(router.currentRoute.value.query.site).toBe('1')
     expect(fake.api.eventsListForSite).toHaveBeenCalledWith({ accountId: 'a', siteId: 1, page: 1 })
-    expect(wrapper.get('ol').attributes('aria-label')).toBe('Events of Alpha')
-    for (const row of wrapper.findAll('li')) expect(row.get('a').text()).toBe('Alpha')
+    const rows = rowsOf('Events of Alpha')
+    for (const row of rows) expect(within(row).getByRole('link').textContent?.trim()).toBe('Alpha')
 
-    const clear = wrapper.findAll('button').find((b) => b.text() === 'Clear filters')!
-    await clear.trigger('click')
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
     await flushPromises()
     expect(router.currentRoute.value.query).toEqual({})
-    expect(wrapper.get('ol').attributes('aria-label')).toBe('Events')
+    expect(feedList('Events')).toBeTruthy()
   })
 
   it('opens with the filters given in the address', async () => {
-    const { wrapper, fake } = await mountView('/events?site=2&type=updated_extension')
-    expect((wrapper.get('select#event-filter-site').element as HTMLSelectElement).value).toBe('2')
-    expect((wrapper.get('select#event-filter-type').element as HTMLSelectElement).value).toBe('updated_extension')
+    const { fake } = await mountView('/events?site=2&type=updated_extension')
+    expect(siteFilter().value).toBe('2')
+    expect(typeFilter().value).toBe('updated_extension')
     expect(fake.api.eventsListForSite).toHaveBeenCalledWith({ accountId: 'a', siteId: 2, page: 1 })
   })
 })

@@ -1,22 +1,19 @@
 // The whole renderer in jsdom: real router, real stores, fake window.api.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
 import { createPinia } from 'pinia'
 import App from '../../../../src/renderer/src/App.vue'
 import { createAppRouter } from '../../../../src/renderer/src/router'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { installFakeApi, makeAccount, makeSite, ok, pageOf, settle } from '../support/fake-api'
+import { mountInBody, unmountAll } from '../support/mount'
 
-let wrapper: VueWrapper | null = null
 beforeEach(() => {
   window.location.hash = ''
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
 })
-afterEach(() => {
-  wrapper?.unmount()
-  wrapper = null
-  document.body.innerHTML = ''
-})
+afterEach(unmountAll)
 
 const sitesA = [makeSite(1, { name: 'Alpha shop' })]
 const sitesB = [makeSite(2, { name: 'Beta blog' })]
@@ -35,12 +32,12 @@ function api(accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b',
 async function mountApp() {
   const pinia = createPinia()
   const router = createAppRouter(pinia)
-  wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body })
+  mountInBody(App, { global: { plugins: [pinia, router] } })
   await router.isReady()
   await settle()
   await flushPromises()
   await settle()
-  return { wrapper, router }
+  return { router }
 }
 
 function press(key: string) {
@@ -52,21 +49,21 @@ function press(key: string) {
 describe('the app shell', () => {
   it('sends a first run to the welcome screen', async () => {
     api([])
-    const { router, wrapper } = await mountApp()
+    const { router } = await mountApp()
     expect(router.currentRoute.value.name).toBe('welcome')
-    expect(wrapper.text()).toContain('Welcome to Site Manager')
+    expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
   })
 
   it('has a named navigation, the account switcher, the version and the sites', async () => {
     api()
-    const { wrapper, router } = await mountApp()
+    const { router } = await mountApp()
     expect(router.currentRoute.value.path).toBe('/sites')
-    const nav = wrapper.find('nav[aria-label="Main"]')
-    expect(nav.findAll('a').map((a) => a.text())).toEqual(['Sites', 'Tags', 'Events', 'Accounts'])
-    expect(wrapper.find('main').exists()).toBe(true)
-    expect(wrapper.find('[aria-label="Switch account, current: Agency"]').exists()).toBe(true)
-    expect(wrapper.find('[data-testid="app-version"]').text()).toBe('Version 0.1.0')
-    expect(wrapper.text()).toContain('Alpha shop')
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Sites', 'Tags', 'Events', 'Accounts'])
+    expect(screen.getByRole('main')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Switch account, current: Agency' })).toBeTruthy()
+    expect(screen.getByText('Version 0.1.0')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
   })
 
   it('Ctrl+R refreshes the view instead of reloading the window', async () => {
@@ -83,19 +80,19 @@ describe('the app shell', () => {
     api()
     await mountApp()
     expect(press('k').defaultPrevented).toBe(true)
-    expect(document.activeElement?.id).toBe('site-search')
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search sites' }))
     press('n')
     await settle()
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('New site')
+    expect(screen.getByRole('dialog', { name: /New site/ })).toBeTruthy()
   })
 
   it('switching accounts shows the other account at once, never the old data', async () => {
     api()
-    const { wrapper } = await mountApp()
+    await mountApp()
     useAccountsStore().setActive('b')
     await settle()
-    expect(wrapper.text()).toContain('Beta blog')
-    expect(wrapper.text()).not.toContain('Alpha shop')
-    expect(wrapper.find('[aria-label="Switch account, current: Freelance"]').exists()).toBe(true)
+    expect(screen.getByRole('link', { name: 'Beta blog' })).toBeTruthy()
+    expect(document.body.textContent).not.toContain('Alpha shop')
+    expect(screen.getByRole('button', { name: 'Switch account, current: Freelance' })).toBeTruthy()
   })
 })

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
 import SiteDetailView from '../../../../src/renderer/src/views/SiteDetailView.vue'
 import { fail, installFakeApi, makeSite, makeTag, ok, pageOf, settle } from '../support/fake-api'
-import { testingPinia, testRouter } from '../support/mount'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
 const site = makeSite(5, {
   name: 'Shop',
@@ -14,7 +15,6 @@ const site = makeSite(5, {
   server: { ip: '192.0.2.10', web: 'nginx/1.24.0', php: '8.2.18', mysql: '10.11.7-MariaDB' },
 })
 
-let wrapper: VueWrapper | null = null
 beforeEach(() => {
   vi.stubGlobal(
     'IntersectionObserver',
@@ -25,11 +25,7 @@ beforeEach(() => {
     },
   )
 })
-afterEach(() => {
-  wrapper?.unmount()
-  wrapper = null
-  document.body.innerHTML = ''
-})
+afterEach(unmountAll)
 
 function api(overrides = {}) {
   return installFakeApi({
@@ -44,50 +40,47 @@ function api(overrides = {}) {
 
 async function mountView(id = 5) {
   const router = await testRouter(`/sites/${id}`)
-  wrapper = mount(SiteDetailView, { props: { id }, global: { plugins: [testingPinia(), router] }, attachTo: document.body })
+  mountInBody(SiteDetailView, { props: { id }, global: { plugins: [testingPinia(), router] } })
   await settle()
-  return { wrapper, router }
+  return { router, user: person() }
 }
-
-const buttonNamed = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name)
 
 describe('SiteDetailView', () => {
   it('shows everything the API returns for the site', async () => {
     const fake = api()
-    const { wrapper } = await mountView()
+    await mountView()
     expect(fake.api.sitesGet).toHaveBeenCalledWith({ accountId: 'a', siteId: 5 })
-    const text = wrapper.text()
-    expect(wrapper.find('h1').text()).toBe('Shop')
+    const view = screen.getByRole('region', { name: 'Site Shop' })
+    expect(within(view).getByRole('heading', { level: 1 }).textContent).toBe('Shop')
+    const text = view.textContent
     for (const expected of ['https://shop.example.com', 'https://shop.example.com/admin', 'Call Maria first.', 'VIP', '192.0.2.10', 'nginx/1.24.0', '8.2.18', '10.11.7-MariaDB', '2 updates pending', 'Ok']) {
       expect(text).toContain(expected)
     }
-    expect(wrapper.find('section[aria-labelledby="site-events-title"]').exists()).toBe(true)
+    expect(within(view).getByRole('region', { name: 'Events' })).toBeTruthy()
   })
 
   it('opens addresses in the system browser', async () => {
     const fake = api()
-    await mountView()
-    buttonNamed('Open admin')!.click()
+    const { user } = await mountView()
+    await user.click(screen.getByRole('button', { name: 'Open admin' }))
     await settle()
     expect(fake.api.shellOpenExternal).toHaveBeenCalledWith({ url: 'https://shop.example.com/admin' })
   })
 
   it('asks before deleting, names the site, and leaves only when the server said yes', async () => {
     const fake = api({ sitesDelete: async () => fail({ code: 'server', message: 'The server had a problem (500).' }) })
-    const { router } = await mountView()
-    buttonNamed('Delete site')!.click()
+    const { router, user } = await mountView()
+    await user.click(screen.getByRole('button', { name: 'Delete site' }))
     await settle()
-    const dialog = document.querySelector('[role="alertdialog"]')!
-    expect(dialog.textContent).toContain('Delete “Shop”?')
-    ;[...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Delete site')!.click()
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete site' }))
     await settle()
     expect(fake.api.sitesDelete).toHaveBeenCalledWith({ accountId: 'a', siteId: 5 })
-    expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain('The server had a problem (500).')
+    expect(within(dialog).getByRole('alert').textContent).toContain('The server had a problem (500).')
     expect(router.currentRoute.value.path).toBe('/sites/5')
 
     fake.api.sitesDelete.mockResolvedValue(ok(undefined))
-    ;[...document.querySelector('[role="alertdialog"]')!.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Delete site')!.click()
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete site' }))
     await settle()
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/sites')
@@ -99,7 +92,7 @@ describe('SiteDetailView', () => {
       sitesAll: async () => ok([]),
       sitesGet: async () => fail({ code: 'not_found', message: 'No such site.' }),
     })
-    const { wrapper } = await mountView(99)
-    expect(wrapper.text()).toContain('This site does not exist')
+    await mountView(99)
+    expect(screen.getByText('This site does not exist')).toBeTruthy()
   })
 })

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { flushPromises, mount } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
 import TagsView from '../../../../src/renderer/src/views/TagsView.vue'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
 import type { Result, Site, Tag } from '../../../../src/shared'
 import { fail, installFakeApi, makeTag, ok, pageOf } from '../support/fake-api'
-import { testRouter, testingPinia } from '../support/mount'
+import { errorOf } from '../support/a11y'
+import { mountInBody, person, testRouter, testingPinia, unmountAll } from '../support/mount'
 
 function site(id: number, tags: Tag[]): Site {
   const at = '2025-01-01T00:00:00+00:00'
@@ -37,53 +39,53 @@ async function mountTags(api: Parameters<typeof installFakeApi>[0] = {}) {
     ...api,
   })
   const router = await testRouter('/tags', [{ path: '/tags', component: TagsView }])
-  const wrapper = mount({ template: '<RouterView />' }, { global: { plugins: [testingPinia(), router] }, attachTo: document.body })
+  mountInBody({ template: '<RouterView />' }, { global: { plugins: [testingPinia(), router] } })
   await flushPromises()
-  return { fake, router, wrapper }
+  return { fake, router, user: person() }
 }
 
-const rowNames = (wrapper: ReturnType<typeof mount>) => wrapper.findAll('tbody tr').map((tr) => tr.get('td').text())
-const byText = (text: string) => [...document.body.querySelectorAll('button')].find((b) => b.textContent?.trim() === text)
+/** `hidden`: also while a dialog hides the table from assistive technology. */
+const tagRows = (hidden = false) =>
+  within(screen.getByRole('table', { name: 'Tags', hidden })).getAllByRole('row', { hidden }).filter((row) => within(row).queryAllByRole('cell', { hidden }).length > 0)
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell', { hidden: true }).map((td) => td.textContent?.trim())
+const rowNames = (hidden = false) => tagRows(hidden).map((row) => cellTexts(row)[0])
+const newTagField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'New tag' })
 
 describe('TagsView', () => {
-  afterEach(() => {
-    document.body.innerHTML = ''
-  })
+  afterEach(unmountAll)
 
   it('lists the tags with column headers, how many sites carry each, and links to those sites', async () => {
-    const { wrapper, router } = await mountTags()
-    expect(wrapper.get('h1').text()).toBe('Tags')
-    expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['Name', 'Sites', 'Created', 'Actions'])
-    expect(wrapper.get('table').attributes('aria-labelledby')).toBe('tags-heading')
-    const rows = wrapper.findAll('tbody tr')
-    expect(rows.map((r) => r.findAll('td').map((td) => td.text()).slice(0, 2))).toEqual([
+    const { router, user } = await mountTags()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tags')
+    const table = screen.getByRole('table', { name: 'Tags' })
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim())).toEqual(['Name', 'Sites', 'Created', 'Actions'])
+    const rows = tagRows()
+    expect(rows.map((r) => cellTexts(r).slice(0, 2))).toEqual([
       ['alpha', '2 sites'],
       ['beta', '1 site'],
     ])
-    expect(rows[0]!.get('time').attributes('datetime')).toBe(ALPHA.created_at)
-    expect(wrapper.text()).toContain('2 tags on 3 sites')
+    expect(within(rows[0]!).getByRole('time').getAttribute('datetime')).toBe(ALPHA.created_at)
+    expect(screen.getByText('2 tags on 3 sites')).toBeTruthy()
 
-    await rows[1]!.get('a').trigger('click')
+    await user.click(within(rows[1]!).getByRole('link', { name: 'beta' }))
     await flushPromises()
     expect(router.currentRoute.value.fullPath).toBe('/sites?tag=2')
   })
 
   it('creates a tag when the field is submitted (Enter) and clears the input', async () => {
-    const { wrapper, fake } = await mountTags({ tagsCreate: async ({ name }) => ok(makeTag(3, name)) })
-    const input = wrapper.get('input#new-tag-name')
-    expect(wrapper.get('label[for="new-tag-name"]').text()).toBe('New tag')
-    await input.setValue('gamma')
-    await wrapper.get('form').trigger('submit')
+    const { fake, user } = await mountTags({ tagsCreate: async ({ name }) => ok(makeTag(3, name)) })
+    const input = newTagField()
+    await user.type(input, 'gamma{Enter}')
     await flushPromises()
     expect(fake.api.tagsCreate).toHaveBeenCalledTimes(1)
     expect(fake.api.tagsCreate).toHaveBeenCalledWith({ accountId: 'a', name: 'gamma' })
-    expect(rowNames(wrapper)).toEqual(['alpha', 'beta', 'gamma'])
-    expect((input.element as HTMLInputElement).value).toBe('')
-    expect(wrapper.get('[role="status"]').text()).toBe('Created tag “gamma”.')
+    expect(rowNames()).toEqual(['alpha', 'beta', 'gamma'])
+    expect(input.value).toBe('')
+    expect(screen.getByRole('status').textContent).toBe('Created tag “gamma”.')
   })
 
   it("shows the server's refusal of a duplicate name next to the input and keeps the typed name", async () => {
-    const { wrapper } = await mountTags({
+    const { user } = await mountTags({
       tagsCreate: async () =>
         fail({
           code: 'validation',
@@ -92,41 +94,38 @@ describe('TagsView', () => {
           fields: { name: ['The name has already been taken.'] },
         }),
     })
-    const input = wrapper.get('input#new-tag-name')
-    await input.setValue('alpha')
-    await wrapper.get('form').trigger('submit')
+    const input = newTagField()
+    await user.type(input, 'alpha{Enter}')
     await flushPromises()
-    const error = wrapper.get('#new-tag-error')
-    expect(error.text()).toBe('The name has already been taken.')
-    expect(input.attributes('aria-invalid')).toBe('true')
-    expect(input.attributes('aria-describedby')).toBe('new-tag-error')
-    expect((input.element as HTMLInputElement).value).toBe('alpha')
-    expect(rowNames(wrapper)).toEqual(['alpha', 'beta'])
+    expect(screen.getByRole('alert').textContent).toBe('The name has already been taken.')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    // The message is the field's own description, read out with it.
+    expect(errorOf(input)).toBe('The name has already been taken.')
+    expect(input.value).toBe('alpha')
+    expect(rowNames()).toEqual(['alpha', 'beta'])
   })
 
   it('asks before deleting, names the tag, keeps it when the server fails and removes it when it agrees', async () => {
     let answer: Result<void> = fail({ code: 'server', status: 500, message: 'The server answered 500.' })
-    const { wrapper, fake } = await mountTags({ tagsDelete: async () => answer })
+    const { fake, user } = await mountTags({ tagsDelete: async () => answer })
 
-    await wrapper.get('button[aria-label="Delete tag alpha"]').trigger('click')
+    await user.click(screen.getByRole('button', { name: 'Delete tag alpha' }))
     await flushPromises()
-    const dialog = document.body.querySelector('[role="alertdialog"]')!
-    expect(dialog).not.toBeNull()
-    expect(dialog.textContent).toContain('Delete tag “alpha”?')
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete tag “alpha”?' })
     expect(dialog.textContent).toContain('2 sites lose the tag')
 
-    byText('Delete tag')!.click()
+    await user.click(within(dialog).getByRole('button', { name: 'Delete tag' }))
     await flushPromises()
     expect(fake.api.tagsDelete).toHaveBeenCalledWith({ accountId: 'a', tagId: 1 })
-    expect(document.body.querySelector('[role="alertdialog"]')?.textContent).toContain('The server answered 500.')
-    expect(rowNames(wrapper)).toEqual(['alpha', 'beta'])
+    expect(within(dialog).getByRole('alert').textContent).toContain('The server answered 500.')
+    expect(rowNames(true)).toEqual(['alpha', 'beta'])
 
     answer = ok(undefined)
-    byText('Delete tag')!.click()
+    await user.click(within(dialog).getByRole('button', { name: 'Delete tag' }))
     await flushPromises()
-    expect(document.body.querySelector('[role="alertdialog"]')).toBeNull()
-    expect(rowNames(wrapper)).toEqual(['beta'])
-    expect(wrapper.get('[role="status"]').text()).toBe('Deleted tag “alpha”.')
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull()
+    expect(rowNames()).toEqual(['beta'])
+    expect(screen.getByRole('status').textContent).toBe('Deleted tag “alpha”.')
     // Two sites carried it: their cached rows lose it at once, without reading the list again.
     const sites = useSitesStore()
     expect(sites.allSites.some((site) => site.tags.some((t) => t.id === 1))).toBe(false)
@@ -135,35 +134,36 @@ describe('TagsView', () => {
 
   it('says why the counts are missing when the site list failed, and retries it', async () => {
     let answer: Result<Site[]> = fail({ code: 'network', message: 'Could not reach 127.0.0.1:9.' })
-    const { wrapper, fake } = await mountTags({ sitesAll: async () => answer })
-    expect(wrapper.findAll('tbody tr').map((r) => r.findAll('td')[1]!.text())).toEqual(['—', '—'])
-    expect(wrapper.text()).toContain('Sites per tag cannot be counted without the site list.')
-    const alert = wrapper.get('[role="alert"]')
-    expect(alert.text()).toContain('Could not reach 127.0.0.1:9.')
+    const { fake, user } = await mountTags({ sitesAll: async () => answer })
+    expect(tagRows().map((r) => cellTexts(r)[1])).toEqual(['—', '—'])
+    expect(screen.getByText('Sites per tag cannot be counted without the site list.')).toBeTruthy()
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Could not reach 127.0.0.1:9.')
 
     answer = ok(SITES)
-    await alert.get('button').trigger('click')
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     await flushPromises()
     expect(fake.api.sitesAll).toHaveBeenCalledTimes(2)
-    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
-    expect(wrapper.findAll('tbody tr').map((r) => r.findAll('td')[1]!.text())).toEqual(['2 sites', '1 site'])
+    expect(screen.queryByRole('alert', { hidden: true })).toBeNull()
+    expect(tagRows().map((r) => cellTexts(r)[1])).toEqual(['2 sites', '1 site'])
   })
 
   it('explains a failed load with a Retry that loads the tags', async () => {
     let answer: Result<Tag[]> = fail({ code: 'timeout', message: 'The server did not answer within 15 seconds.' })
-    const { wrapper } = await mountTags({ tagsAll: async () => answer })
-    expect(wrapper.get('[role="alert"]').text()).toContain('The server took too long')
-    expect(wrapper.find('table').exists()).toBe(false)
+    const { user } = await mountTags({ tagsAll: async () => answer })
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('The server took too long')
+    expect(screen.queryByRole('table', { hidden: true })).toBeNull()
 
     answer = ok([ALPHA])
-    await wrapper.get('[role="alert"] button').trigger('click')
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     await flushPromises()
-    expect(rowNames(wrapper)).toEqual(['alpha'])
+    expect(rowNames()).toEqual(['alpha'])
   })
 
   it('invites to create the first tag when there is none', async () => {
-    const { wrapper } = await mountTags({ tagsAll: async () => ok([]) })
-    expect(wrapper.text()).toContain('No tags yet')
-    expect(wrapper.find('table').exists()).toBe(false)
+    await mountTags({ tagsAll: async () => ok([]) })
+    expect(screen.getByText('No tags yet')).toBeTruthy()
+    expect(screen.queryByRole('table', { hidden: true })).toBeNull()
   })
 })
