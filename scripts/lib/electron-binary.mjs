@@ -8,9 +8,14 @@ import { appRoot } from './app-root.mjs'
 /**
  * The Electron binary, or null when it is not installed. Resolved by hand on purpose:
  * require('electron') tries to download a missing binary, which hangs or fails offline.
- * Honours ELECTRON_OVERRIDE_DIST_PATH as the electron package does.
+ * Honours ELECTRON_OVERRIDE_DIST_PATH as the electron package does, and
+ * SITE_MANAGER_ELECTRON_BINARY (the binary's own path; used only when it exists), which lets
+ * a test or a person pick the fallback to the web shell on a machine where Electron works.
  */
 export function findElectronBinary({ root = appRoot, env = process.env } = {}) {
+  if (env.SITE_MANAGER_ELECTRON_BINARY) {
+    return existsSync(env.SITE_MANAGER_ELECTRON_BINARY) ? env.SITE_MANAGER_ELECTRON_BINARY : null
+  }
   let packageDir
   try {
     packageDir = dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'))

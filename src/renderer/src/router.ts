@@ -34,5 +34,31 @@ export function createAppRouter(pinia: Pinia) {
     return true
   })
 
+  // A view's code is loaded on its first visit. When the app was rebuilt while this page was
+  // open (`npm start` or `npm run build` run again next to an open web shell tab, or in
+  // development), the page still asks for the old file names, the load fails and the click
+  // would do nothing at all. Loading the page afresh at the address asked for fetches the
+  // current build; once per address, so a file that is really missing cannot loop.
+  router.onError((error: unknown, to) => {
+    if (!isFailedViewLoad(error)) return
+    const href = router.resolve(to).href
+    if (sessionStorage.getItem(RELOADED_FOR) === href) return
+    sessionStorage.setItem(RELOADED_FOR, href)
+    // Only the address changes here (no hashchange, so no second try of the failed load).
+    window.history.replaceState(window.history.state, '', href)
+    window.location.reload()
+  })
+  router.afterEach((_to, _from, failure) => {
+    if (!failure) sessionStorage.removeItem(RELOADED_FOR)
+  })
+
   return router
+}
+
+const RELOADED_FOR = 'site-manager:reloaded-for'
+
+/** Chromium, Firefox and WebKit word a failed import() of a module differently. */
+function isFailedViewLoad(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /dynamically imported module|Importing a module script failed/i.test(message)
 }

@@ -10,11 +10,16 @@ export async function fillAccountForm(page: Page, server: RunningReferenceServer
   await page.getByLabel('Token', { exact: true }).fill(server.tokens[tokenIndex]!)
 }
 
+/**
+ * Adds the first account on the welcome screen and waits, as a person would, until the
+ * account's sites are on screen (heading and rows), not just until the Sites view began.
+ */
 export async function addFirstAccount(page: Page, server: RunningReferenceServer, label = 'Agency'): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeVisible()
   await fillAccountForm(page, server, label)
   await page.getByRole('button', { name: 'Add account' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
+  await expect(siteRows(page).first()).toBeVisible()
 }
 
 export async function apiGet<T>(server: RunningReferenceServer, path: string, tokenIndex = 0): Promise<T> {
@@ -37,15 +42,4 @@ export async function apiSites(server: RunningReferenceServer, tokenIndex = 0): 
 /** The site table's data rows (the header row excluded). */
 export function siteRows(page: Page) {
   return page.getByRole('table', { name: 'Sites' }).locator('tbody tr.site-row')
-}
-
-/** Light and dark screenshots of what is on screen, saved as test artifacts. */
-export async function screenshotBothThemes(page: Page, path: (name: string) => string, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    // Let colour transitions finish so the picture shows the theme, not a blend.
-    await page.waitForTimeout(250)
-    await page.screenshot({ path: path(`${name}-${colorScheme}.png`) })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
 }

@@ -3,7 +3,8 @@
 // other's name), renaming, a refused token and its replacement, and removing.
 import { expect, test } from '../support/fixtures'
 import { startReferenceServer } from '../../../src/reference-server'
-import { addFirstAccount, apiSites, fillAccountForm, screenshotBothThemes, siteRows } from './accounts-sites-helpers'
+import { addFirstAccount, apiSites, fillAccountForm, siteRows } from './accounts-sites-helpers'
+import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 

@@ -2,7 +2,8 @@
 // feed of all events page by page (button and scrolling), the filters by site and by type,
 // a site's own feed on its page, and live events of the demo workspace.
 import { expect, test } from '../support/fixtures'
-import { addAccountFromWelcome, apiEventsPage, apiSites, screenshotBothThemes } from './tags-events-helpers'
+import { addAccountFromWelcome, apiEventsPage, apiSites } from './tags-events-helpers'
+import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 

@@ -2,7 +2,8 @@
 // than it is (the site table scrolls inside its own box), and the screenshots are kept as
 // artifacts to look at.
 import { expect, test } from '../support/fixtures'
-import { addFirstAccount, apiSites, screenshotBothThemes, siteRows } from './accounts-sites-helpers'
+import { addFirstAccount, apiSites, siteRows } from './accounts-sites-helpers'
+import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 900, height: 700 } })
 

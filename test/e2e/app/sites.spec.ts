@@ -4,7 +4,8 @@
 // the keyboard shortcuts.
 import { expect, test } from '../support/fixtures'
 import type { Page as ApiPage, SiteEvent, Tag } from '../../../src/shared'
-import { addFirstAccount, apiGet, apiSites, screenshotBothThemes, siteRows } from './accounts-sites-helpers'
+import { addFirstAccount, apiGet, apiSites, siteRows } from './accounts-sites-helpers'
+import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 

@@ -2,7 +2,8 @@
 // list with site counts, create (Enter), see a duplicate refused, delete after confirming,
 // and open the sites of a tag.
 import { expect, test } from '../support/fixtures'
-import { addAccountFromWelcome, apiSites, apiTags, screenshotBothThemes } from './tags-events-helpers'
+import { addAccountFromWelcome, apiSites, apiTags } from './tags-events-helpers'
+import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 

@@ -1,13 +1,15 @@
 // Starts the built web shell as a real process (node out/web/cli.js) on a free port with a
-// throwaway data folder, the way a person runs it, and reads its address from stdout.
+// throwaway data folder, the way a person runs it, and reads its address from stdout. It runs
+// from the run's own copy of the build when the global setup made one (app-snapshot.ts).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SNAPSHOT_ENV } from './app-snapshot'
 
 export const APP_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..')
-export const WEB_SHELL_CLI = join(APP_ROOT, 'out', 'web', 'cli.js')
+const webShellCli = () => join(process.env[SNAPSHOT_ENV] ?? APP_ROOT, 'out', 'web', 'cli.js')
 
 export interface WebShellLaunch {
   /** `--demo`: open straight into the demo workspace. */
@@ -52,7 +54,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<void> {
 export async function startWebShell(launch: WebShellLaunch = {}): Promise<RunningWebShell> {
   const dataDir = await mkdtemp(join(tmpdir(), 'site-manager-e2e-'))
   const args = [
-    WEB_SHELL_CLI,
+    webShellCli(),
     '--port',
     '0',
     '--no-open',
