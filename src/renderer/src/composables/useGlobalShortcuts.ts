@@ -9,6 +9,10 @@ export function isModKey(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
 }
 
+function dialogOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null
+}
+
 export function useGlobalShortcuts(): void {
   const ui = useUiStore()
   const accounts = useAccountsStore()
@@ -17,16 +21,18 @@ export function useGlobalShortcuts(): void {
   function onKeydown(event: KeyboardEvent): void {
     if (!isModKey(event)) return
     const key = event.key.toLowerCase()
+    // Always swallow Ctrl+R: a reload of the window would throw away the app's state.
+    if (key === 'r') event.preventDefault()
+    // An open dialog owns the keyboard: the shortcuts must not act on the view behind it.
+    if (dialogOpen()) return
     if (key === 'r') {
-      // Always swallow: a reload of the window would throw away the app's state.
-      event.preventDefault()
       void ui.refresh()
     } else if (key === 'k') {
       event.preventDefault()
       if (!accounts.activeAccountId) return
       if (!ui.focusSearch()) {
         ui.pendingSearchFocus = true
-        void router.push('/sites')
+        void router.push('/sites').catch(() => {})
       }
     } else if (key === 'n') {
       event.preventDefault()

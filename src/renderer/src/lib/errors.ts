@@ -46,16 +46,6 @@ export function describeError(error: AppError): ErrorText {
   return { title: TITLES[error.code], message, retryable: RETRYABLE.has(error.code) }
 }
 
-/** The messages of a validation error that belong to no known field, as one list. */
-export function unplacedFieldMessages(error: AppError, knownFields: readonly string[]): string[] {
-  if (!error.fields) return []
-  const out: string[] = []
-  for (const [field, messages] of Object.entries(error.fields)) {
-    if (!knownFields.includes(field)) out.push(...messages)
-  }
-  return out
-}
-
 /** A stand-in AppError for a bridge call that threw instead of answering (should not happen). */
 export function bridgeFailure(thrown: unknown): AppError {
   const detail = thrown instanceof Error ? thrown.message : String(thrown)

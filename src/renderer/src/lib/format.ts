@@ -2,7 +2,6 @@
 // relative times ("3 hours ago", "vor 3 Stunden") with RelativeTimeFormat.
 
 const numberFormat = new Intl.NumberFormat(undefined)
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const longDateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' })
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
@@ -13,12 +12,6 @@ export function formatNumber(value: number): string {
 function parse(iso: string): Date | null {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? null : date
-}
-
-/** "12 Mar 2025, 14:03" in the user's locale; the raw text if it is not a date. */
-export function formatDateTime(iso: string): string {
-  const date = parse(iso)
-  return date ? dateTimeFormat.format(date) : iso
 }
 
 /** Full, exact time for tooltips: "Wednesday, 12 March 2025 at 14:03:27". */

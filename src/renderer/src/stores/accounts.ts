@@ -6,7 +6,11 @@ import { computed, ref } from 'vue'
 import type { Account, AccountsState, AppError, Result } from '../../../shared'
 import { call } from '../lib/call'
 
+/** How far a load of any list is: one type for every store. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+/** The one wording for an action asked for while no account is active. */
+export const NO_ACCOUNT: AppError = { code: 'invalid_input', message: 'No account is selected.' }
 
 export const useAccountsStore = defineStore('accounts', () => {
   const accounts = ref<Account[]>([])

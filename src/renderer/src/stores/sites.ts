@@ -1,12 +1,14 @@
 // Sites of each account: one API page for quick first paint and paging, the whole list for
 // filtering and sorting, and full reads of single sites. Everything is keyed by account id,
 // and each request remembers which account (and which generation) it was for, so a late
-// answer can never land under another account's name or overwrite a newer one.
+// answer can never land under another account's name or overwrite a newer one. Lists are
+// always replaced whole and marked raw: hundreds of sites need no deep reactivity.
 import { defineStore } from 'pinia'
-import { computed, ref, watch } from 'vue'
+import { computed, markRaw, ref, watch } from 'vue'
 import type { AppError, NewSite, Page, Result, Site } from '../../../shared'
 import { call } from '../lib/call'
-import { useAccountsStore, type LoadStatus } from './accounts'
+import { NO_ACCOUNT, useAccountsStore, type LoadStatus } from './accounts'
+import { onTokenRestored } from './token-restored'
 
 export interface AccountSites {
   /** The whole list once fetched (later: once synced); null before. */
@@ -43,6 +45,18 @@ export const useSitesStore = defineStore('sites', () => {
   const byAccount = ref<Record<string, AccountSites>>({})
   // Generation counters: only the newest request of a kind may write its answer.
   const generations = new Map<string, number>()
+  // Requests under way, by kind and account: asking again (repeated Ctrl+R) joins them.
+  const inFlight = new Map<string, Promise<void>>()
+
+  function singleFlight(key: string, run: () => Promise<void>): Promise<void> {
+    const running = inFlight.get(key)
+    if (running) return running
+    const promise = run().finally(() => {
+      if (inFlight.get(key) === promise) inFlight.delete(key)
+    })
+    inFlight.set(key, promise)
+    return promise
+  }
 
   function slot(accountId: string): AccountSites {
     let entry = byAccount.value[accountId]
@@ -74,23 +88,36 @@ export const useSitesStore = defineStore('sites', () => {
   /** Number of all sites of the account, as soon as any answer told it. */
   const total = computed<number | null>(() => current.value?.all?.length ?? current.value?.page?.meta.total ?? null)
 
-  function siteById(id: number): Site | undefined {
+  /** The active account's sites by id (fresh single reads win over list rows): every event row asks. */
+  const index = computed(() => {
     const entry = current.value
-    if (!entry) return undefined
-    return entry.details[id] ?? entry.all?.find((s) => s.id === id) ?? entry.page?.data.find((s) => s.id === id)
+    const map = new Map<number, Site>()
+    if (!entry) return map
+    for (const site of entry.page?.data ?? []) map.set(site.id, site)
+    for (const site of entry.all ?? []) map.set(site.id, site)
+    for (const site of Object.values(entry.details)) map.set(site.id, site)
+    return map
+  })
+
+  function siteById(id: number): Site | undefined {
+    return index.value.get(id)
   }
 
-  async function loadPage(pageNumber: number): Promise<void> {
+  function loadPage(pageNumber: number): Promise<void> {
     const accountId = accounts.activeAccountId
-    if (!accountId) return
+    if (!accountId) return Promise.resolve()
+    return singleFlight(`page:${accountId}:${pageNumber}`, () => fetchPage(accountId, pageNumber))
+  }
+
+  async function fetchPage(accountId: string, pageNumber: number): Promise<void> {
     const entry = slot(accountId)
     const isLatest = nextGeneration(`page:${accountId}`)
     entry.pageNumber = pageNumber
     entry.pageStatus = 'loading'
     const result = await call(() => window.api.sitesList({ accountId, page: pageNumber }))
-    if (!isLatest()) return
+    if (!isLatest() || byAccount.value[accountId] !== entry) return
     if (result.ok) {
-      entry.page = result.value
+      entry.page = markRaw(result.value)
       entry.pageError = null
       entry.pageStatus = 'ready'
     } else {
@@ -100,18 +127,23 @@ export const useSitesStore = defineStore('sites', () => {
     }
   }
 
-  async function loadAll(): Promise<void> {
+  /** Fetches the whole list; while one fetch runs for the account, asking again joins it. */
+  function loadAll(): Promise<void> {
     const accountId = accounts.activeAccountId
-    if (!accountId) return
+    if (!accountId) return Promise.resolve()
+    return singleFlight(`all:${accountId}`, () => fetchAll(accountId))
+  }
+
+  async function fetchAll(accountId: string): Promise<void> {
     const entry = slot(accountId)
-    const isLatest = nextGeneration(`all:${accountId}`)
     entry.allStatus = 'loading'
     entry.progress = null
     const result = await call(() => window.api.sitesAll({ accountId }))
-    if (!isLatest()) return
+    // The account was removed meanwhile: its answer has nowhere to go.
+    if (byAccount.value[accountId] !== entry) return
     entry.progress = null
     if (result.ok) {
-      entry.all = result.value
+      entry.all = markRaw(result.value)
       entry.allError = null
       entry.allStatus = 'ready'
     } else {
@@ -141,16 +173,32 @@ export const useSitesStore = defineStore('sites', () => {
   /** Reads one site fresh from the server (everything the spec returns). */
   async function fetchSite(siteId: number): Promise<Result<Site>> {
     const accountId = accounts.activeAccountId
-    if (!accountId) return { ok: false, error: { code: 'invalid_input', message: 'No account is selected.' } }
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => window.api.sitesGet({ accountId, siteId }))
+    // Looked up afresh, never created: the account may have been removed meanwhile.
+    const entry = byAccount.value[accountId]
     if (result.ok) {
-      const entry = slot(accountId)
-      entry.details[siteId] = result.value
-      if (entry.all) entry.all = entry.all.map((s) => (s.id === siteId ? result.value : s))
+      if (entry) {
+        entry.details[siteId] = markRaw(result.value)
+        if (entry.all) entry.all = markRaw(entry.all.map((s) => (s.id === siteId ? result.value : s)))
+      }
     } else {
       noteFailure(accountId, result.error)
+      // Deleted elsewhere: it leaves the lists too, and the view says it no longer exists.
+      if (result.error.code === 'not_found' && entry) forget(entry, siteId)
     }
     return result
+  }
+
+  /** Takes a site that is gone on the server out of an account's cached lists. */
+  function forget(entry: AccountSites, siteId: number): void {
+    delete entry.details[siteId]
+    if (entry.all) entry.all = markRaw(entry.all.filter((s) => s.id !== siteId))
+    if (entry.page) {
+      const data = entry.page.data.filter((s) => s.id !== siteId)
+      const removed = entry.page.data.length - data.length
+      if (removed > 0) entry.page = markRaw({ ...entry.page, data, meta: { ...entry.page.meta, total: entry.page.meta.total - removed } })
+    }
   }
 
   /**
@@ -159,7 +207,7 @@ export const useSitesStore = defineStore('sites', () => {
    */
   async function create(site: NewSite): Promise<Result<Site>> {
     const accountId = accounts.activeAccountId
-    if (!accountId) return { ok: false, error: { code: 'invalid_input', message: 'No account is selected.' } }
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const created = await call(() => window.api.sitesCreate({ accountId, site }))
     if (!created.ok) {
       noteFailure(accountId, created.error)
@@ -167,30 +215,26 @@ export const useSitesStore = defineStore('sites', () => {
     }
     const readBack = await call(() => window.api.sitesGet({ accountId, siteId: created.value.id }))
     const stored = readBack.ok ? readBack.value : created.value
-    const entry = slot(accountId)
-    entry.details[stored.id] = stored
-    if (entry.all) entry.all = [...entry.all.filter((s) => s.id !== stored.id), stored]
-    if (entry.page) entry.page = { ...entry.page, meta: { ...entry.page.meta, total: entry.page.meta.total + 1 } }
+    const entry = byAccount.value[accountId]
+    if (entry) {
+      entry.details[stored.id] = markRaw(stored)
+      if (entry.all) entry.all = markRaw([...entry.all.filter((s) => s.id !== stored.id), stored])
+      if (entry.page) entry.page = markRaw({ ...entry.page, meta: { ...entry.page.meta, total: entry.page.meta.total + 1 } })
+    }
     return { ok: true, value: stored }
   }
 
   /** Deletes a site; it leaves the lists only once the server said yes. */
   async function remove(siteId: number): Promise<Result<void>> {
     const accountId = accounts.activeAccountId
-    if (!accountId) return { ok: false, error: { code: 'invalid_input', message: 'No account is selected.' } }
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => window.api.sitesDelete({ accountId, siteId }))
     if (!result.ok) {
       noteFailure(accountId, result.error)
       return result
     }
-    const entry = slot(accountId)
-    delete entry.details[siteId]
-    if (entry.all) entry.all = entry.all.filter((s) => s.id !== siteId)
-    if (entry.page) {
-      const data = entry.page.data.filter((s) => s.id !== siteId)
-      const removed = entry.page.data.length - data.length
-      entry.page = { ...entry.page, data, meta: { ...entry.page.meta, total: entry.page.meta.total - removed } }
-    }
+    const entry = byAccount.value[accountId]
+    if (entry) forget(entry, siteId)
     return result
   }
 
@@ -203,9 +247,9 @@ export const useSitesStore = defineStore('sites', () => {
     if (!entry) return
     const strip = (site: Site): Site =>
       site.tags.some((t) => t.id === tagId) ? { ...site, tags: site.tags.filter((t) => t.id !== tagId) } : site
-    if (entry.all) entry.all = entry.all.map(strip)
-    if (entry.page) entry.page = { ...entry.page, data: entry.page.data.map(strip) }
-    for (const site of Object.values(entry.details)) entry.details[site.id] = strip(site)
+    if (entry.all) entry.all = markRaw(entry.all.map(strip))
+    if (entry.page) entry.page = markRaw({ ...entry.page, data: entry.page.data.map(strip) })
+    for (const site of Object.values(entry.details)) entry.details[site.id] = markRaw(strip(site))
   }
 
   /** Core reports how far paging through all sites got; shown as progress in the table. */
@@ -226,12 +270,21 @@ export const useSitesStore = defineStore('sites', () => {
     { immediate: true },
   )
 
-  // A removed account's sites are forgotten with it.
+  // A new token (or an unlocked keychain) brings the refused lists back without a click.
+  onTokenRestored(() => void refresh())
+
+  // A removed account's sites are forgotten with it, and so are its request counters.
   watch(
     () => accounts.accounts.map((a) => a.id),
     (ids) => {
       for (const id of Object.keys(byAccount.value)) {
         if (!ids.includes(id)) delete byAccount.value[id]
+      }
+      for (const map of [generations, inFlight]) {
+        for (const key of map.keys()) {
+          const accountId = key.split(':')[1]
+          if (accountId !== undefined && !ids.includes(accountId)) map.delete(key)
+        }
       }
     },
   )

@@ -3,24 +3,24 @@
 // is dropped. Create and delete change the list only after the server said yes.
 
 import { defineStore } from 'pinia'
-import { computed, ref, watch } from 'vue'
+import { computed, markRaw, ref, watch } from 'vue'
 import type { AppError, Result, Tag } from '../../../shared'
 import { call } from '../lib/call'
-import { useAccountsStore } from './accounts'
+import { NO_ACCOUNT, useAccountsStore, type LoadStatus } from './accounts'
 import { useSitesStore } from './sites'
-
-export type TagsStatus = 'idle' | 'loading' | 'ready' | 'error'
+import { onTokenRestored } from './token-restored'
 
 interface AccountTags {
+  /** Replaced whole on every change, and raw: no deep reactivity needed. */
   tags: Tag[]
-  status: TagsStatus
+  status: LoadStatus
   error: AppError | null
 }
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 
 function sortTags(tags: readonly Tag[]): Tag[] {
-  return [...tags].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id)
+  return markRaw([...tags].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id))
 }
 
 export const useTagsStore = defineStore('tags', () => {
@@ -36,7 +36,7 @@ export const useTagsStore = defineStore('tags', () => {
   })
 
   const tags = computed<Tag[]>(() => current.value?.tags ?? [])
-  const status = computed<TagsStatus>(() => current.value?.status ?? 'idle')
+  const status = computed<LoadStatus>(() => current.value?.status ?? 'idle')
   const error = computed<AppError | null>(() => current.value?.error ?? null)
 
   function tagById(id: number): Tag | undefined {
@@ -44,7 +44,7 @@ export const useTagsStore = defineStore('tags', () => {
   }
 
   function entryFor(accountId: string): AccountTags {
-    if (!byAccount.value[accountId]) byAccount.value[accountId] = { tags: [], status: 'idle', error: null }
+    if (!byAccount.value[accountId]) byAccount.value[accountId] = { tags: markRaw([]), status: 'idle', error: null }
     return byAccount.value[accountId]!
   }
 
@@ -59,8 +59,10 @@ export const useTagsStore = defineStore('tags', () => {
     entry.error = null
 
     const result = await call(() => window.api.tagsAll({ accountId }))
-    if (loadTickets.get(accountId) !== ticket || activeAccountId.value !== accountId) return
-    const latest = entryFor(accountId)
+    // The ticket alone decides: a switch away and back must not leave the list 'loading',
+    // and a removed account's ticket is gone with it.
+    const latest = byAccount.value[accountId]
+    if (loadTickets.get(accountId) !== ticket || !latest) return
     if (result.ok) {
       latest.tags = sortTags(result.value)
       latest.status = 'ready'
@@ -80,11 +82,12 @@ export const useTagsStore = defineStore('tags', () => {
   /** Creates a tag; the answer goes to the caller so it can show a 422 next to the input. */
   async function create(name: string): Promise<Result<Tag>> {
     const accountId = activeAccountId.value
-    if (!accountId) return { ok: false, error: { code: 'invalid_input', message: 'Choose an account first.' } }
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => window.api.tagsCreate({ accountId, name: name.trim() }))
-    if (result.ok) {
-      // The server did create it in that account, even if the person has switched since.
-      const entry = entryFor(accountId)
+    // The server did create it in that account, even if the person has switched since
+    // (but a removed account's list is not brought back).
+    const entry = byAccount.value[accountId]
+    if (result.ok && entry) {
       entry.tags = sortTags([...entry.tags.filter((t) => t.id !== result.value.id), result.value])
     }
     return result
@@ -93,18 +96,21 @@ export const useTagsStore = defineStore('tags', () => {
   /** Deletes a tag; it leaves the list only when the server said yes. */
   async function remove(tagId: number): Promise<Result<void>> {
     const accountId = activeAccountId.value
-    if (!accountId) return { ok: false, error: { code: 'invalid_input', message: 'Choose an account first.' } }
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => window.api.tagsDelete({ accountId, tagId }))
     // A tag that is already gone on the server is gone for the person too, and from the
     // site rows that carried it (the sites store is asked only now, so it is not created
     // just for this store).
-    if (result.ok || result.error.code === 'not_found') {
-      const entry = entryFor(accountId)
-      entry.tags = entry.tags.filter((t) => t.id !== tagId)
+    const entry = byAccount.value[accountId]
+    if ((result.ok || result.error.code === 'not_found') && entry) {
+      entry.tags = markRaw(entry.tags.filter((t) => t.id !== tagId))
       useSitesStore().dropTag(accountId, tagId)
     }
     return result
   }
+
+  // A new token (or an unlocked keychain) brings a refused list back without a click.
+  onTokenRestored(() => void load())
 
   // Every switch shows the new account's tags fresh; lists of removed accounts are forgotten.
   watch(

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
-import { mergeEvents, useEventsStore } from '../../../../src/renderer/src/stores/events'
+import { LIVE_MARGIN, mergeEvents, useEventsStore } from '../../../../src/renderer/src/stores/events'
 import type { Account, Page, Result, SiteEvent } from '../../../../src/shared'
-import { deferred, fail, installFakeApi, makeEvent, ok, pageOf } from '../support/fake-api'
+import { deferred, fail, installFakeApi, makeEvent, ok, pageOf, settle } from '../support/fake-api'
 
 const account = (id: string): Account => ({
   id,
@@ -135,6 +135,9 @@ describe('events store', () => {
     })
     withAccounts('a', 'b')
     const store = useEventsStore()
+    // Both feeds are on screen (the events view and a site's page, say).
+    store.attach()
+    store.attach(1)
     await store.open()
     await store.open(1)
 
@@ -154,7 +157,7 @@ describe('events store', () => {
 
     store.markSeen()
     expect(store.feedFor()!.unseen).toBe(0)
-    expect(store.feedFor()!.freshIds).toEqual([])
+    expect([...store.feedFor()!.freshIds]).toEqual([])
   })
 
   it('keeps live events that arrive while a feed is loading and merges them when the page lands', async () => {
@@ -165,6 +168,7 @@ describe('events store', () => {
     withAccounts('a')
     const store = useEventsStore()
 
+    store.attach()
     // First load: one event arrives before the answer, which does not hold it yet.
     const opening = store.open()
     fake.emit('events:new', { accountId: 'a', events: [makeEvent(41, { site_id: 1 })] })
@@ -173,7 +177,7 @@ describe('events store', () => {
     let feed = store.feedFor()!
     expect(feed.events.map((e) => e.id).slice(0, 2)).toEqual([41, 40])
     expect(feed.unseen).toBe(1)
-    expect(feed.freshIds).toEqual([41])
+    expect([...feed.freshIds]).toEqual([41])
     expect(feed.total).toBe(41)
 
     // A reload: one arrives that the answer already holds (counted once, not as new) and one it does not.
@@ -186,7 +190,7 @@ describe('events store', () => {
     expect(feed.events.map((e) => e.id).slice(0, 4)).toEqual([43, 42, 41, 40])
     expect(new Set(feed.events.map((e) => e.id)).size).toBe(feed.events.length)
     expect(feed.total).toBe(43)
-    expect(feed.freshIds).toEqual([41, 43])
+    expect([...feed.freshIds]).toEqual([41, 43])
     expect(feed.unseen).toBe(2)
     expect(feed.pendingLive).toEqual([])
   })
@@ -195,5 +199,81 @@ describe('events store', () => {
     const { events, added } = mergeEvents([makeEvent(5), makeEvent(4)], [makeEvent(4), makeEvent(3), makeEvent(6)])
     expect(events.map((e) => e.id)).toEqual([6, 5, 4, 3])
     expect(added.map((e) => e.id)).toEqual([3, 6])
+  })
+
+  it('only marks a feed that is not on screen as stale, and loads it afresh when it is opened again', async () => {
+    const fake = installFakeApi({
+      eventsList: async ({ page = 1 }) => ok(pageOf(ALL, page)),
+      eventsListForSite: async ({ siteId, page = 1 }) => ok(pageOf(ALL.filter((e) => e.site_id === siteId), page)),
+    })
+    withAccounts('a')
+    const store = useEventsStore()
+    const detach = store.attach(1)
+    await store.open(1)
+    detach() // the site's page was left
+    store.attach()
+    await store.open()
+
+    fake.emit('events:new', { accountId: 'a', events: [makeEvent(41, { site_id: 1 })] })
+    expect(store.feedFor()!.events[0]!.id).toBe(41)
+    const hidden = store.feedFor(1)!
+    expect(hidden.events[0]!.id).toBe(40)
+    expect(hidden.unseen).toBe(0)
+    expect(hidden.stale).toBe(true)
+
+    fake.api.eventsListForSite.mockResolvedValue(ok(pageOf([makeEvent(41, { site_id: 1 }), ...ALL.filter((e) => e.site_id === 1)], 1)))
+    store.attach(1)
+    await store.open(1)
+    expect(fake.api.eventsListForSite).toHaveBeenCalledTimes(2)
+    expect(store.feedFor(1)!.events[0]!.id).toBe(41)
+    expect(store.feedFor(1)!.stale).toBe(false)
+  })
+
+  it('keeps at most the loaded pages plus a margin of live events, and "Load more" still continues without a gap', async () => {
+    // The server's list grows at the top as live events come in.
+    let server = [...ALL]
+    const fake = installFakeApi({ eventsList: async ({ page = 1 }) => ok(pageOf(server, page)) })
+    withAccounts('a')
+    const store = useEventsStore()
+    store.attach()
+    await store.open()
+    const live = Array.from({ length: LIVE_MARGIN + 30 }, (_, i) => makeEvent(41 + i, { site_id: 1 }))
+    for (const event of live) {
+      server = [event, ...server]
+      fake.emit('events:new', { accountId: 'a', events: [event] })
+    }
+    const feed = store.feedFor()!
+    const cap = 15 + LIVE_MARGIN
+    expect(feed.events).toHaveLength(cap)
+    expect(feed.events[0]!.id).toBe(live.at(-1)!.id)
+    expect(feed.freshIds.size).toBeLessThanOrEqual(cap)
+    expect(feed.total).toBe(server.length)
+    expect(store.hasMore()).toBe(true)
+
+    await store.loadMore()
+    const ids = store.feedFor()!.events.map((e) => e.id)
+    // Newest first, no repeats, and no gap: exactly the server's list from the top.
+    expect(ids).toEqual(server.slice(0, ids.length).map((e) => e.id))
+    expect(ids.length).toBeGreaterThan(cap)
+    expect(fake.api.eventsList).toHaveBeenLastCalledWith({ accountId: 'a', page: Math.floor(cap / 15) + 1 })
+  })
+
+  it('reloads the feeds on screen when a refused token is replaced', async () => {
+    const fake = installFakeApi({
+      eventsList: async () => fail({ code: 'unauthorized', message: 'The server refused the token.' }),
+      accountsReplaceToken: async () => ok(account('a')),
+    })
+    const accounts = withAccounts('a')
+    const store = useEventsStore()
+    store.attach()
+    await store.open()
+    expect(accounts.activeAccount?.tokenState).toBe('refused')
+    expect(store.feedFor()!.status).toBe('error')
+
+    fake.api.eventsList.mockImplementation(async ({ page = 1 }) => ok(pageOf(ALL, page)))
+    await accounts.replaceToken('a', 'new-token')
+    await settle()
+    expect(store.feedFor()!.status).toBe('ready')
+    expect(store.feedFor()!.events).toHaveLength(15)
   })
 })

@@ -6,7 +6,8 @@ import { createPinia } from 'pinia'
 import App from '../../../../src/renderer/src/App.vue'
 import { createAppRouter } from '../../../../src/renderer/src/router'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
-import { installFakeApi, makeAccount, makeSite, ok, pageOf, settle } from '../support/fake-api'
+import userEvent from '@testing-library/user-event'
+import { fail, installFakeApi, makeAccount, makeSite, ok, pageOf, settle } from '../support/fake-api'
 import { mountInBody, unmountAll } from '../support/mount'
 
 beforeEach(() => {
@@ -94,5 +95,63 @@ describe('the app shell', () => {
     expect(screen.getByRole('link', { name: 'Beta blog' })).toBeTruthy()
     expect(document.body.textContent).not.toContain('Alpha shop')
     expect(screen.getByRole('button', { name: 'Switch account, current: Freelance' })).toBeTruthy()
+  })
+
+  it("switching accounts in the switcher leaves the old account's filter and site page behind", async () => {
+    api()
+    const { router } = await mountApp()
+    await router.push('/sites?tag=3')
+    await settle()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Switch account, current: Agency' }))
+    await user.click(await screen.findByRole('menuitemradio', { name: /Freelance/ }))
+    await settle()
+    expect(router.currentRoute.value.fullPath).toBe('/sites')
+    expect(useAccountsStore().activeAccountId).toBe('b')
+
+    await router.push('/sites/2')
+    await settle()
+    await user.click(screen.getByRole('button', { name: 'Switch account, current: Freelance' }))
+    await user.click(await screen.findByRole('menuitemradio', { name: /Agency/ }))
+    await settle()
+    expect(router.currentRoute.value.fullPath).toBe('/sites')
+    expect(useAccountsStore().activeAccountId).toBe('a')
+  })
+
+  it('after a failed start, a Retry that finds no account opens the welcome screen', async () => {
+    const fake = api([])
+    fake.api.accountsList.mockResolvedValueOnce(fail({ code: 'internal', message: 'Could not read the accounts.' }))
+    const { router } = await mountApp()
+    expect(screen.getByRole('alert').textContent).toContain('Could not read the accounts.')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
+    await settle()
+    await flushPromises()
+    expect(router.currentRoute.value.name).toBe('welcome')
+    expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
+  })
+
+  it('keeps the app on screen when a later reload of the accounts fails', async () => {
+    const fake = api()
+    await mountApp()
+    fake.api.accountsList.mockResolvedValue(fail({ code: 'internal', message: 'Could not read the accounts.' }))
+    await useAccountsStore().load()
+    await settle()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
+  })
+
+  it('Ctrl+K does nothing behind an open dialog', async () => {
+    api()
+    const { router } = await mountApp()
+    await router.push('/tags')
+    await settle()
+    press('n')
+    await settle()
+    const dialog = screen.getByRole('dialog', { name: /New site/ })
+    // Without a dialog, Ctrl+K here would go to the sites' search.
+    press('k')
+    await settle()
+    expect(router.currentRoute.value.path).toBe('/tags')
+    expect(dialog.isConnected).toBe(true)
   })
 })

@@ -93,6 +93,14 @@ describe('SiteDetailView', () => {
       sitesGet: async () => fail({ code: 'not_found', message: 'No such site.' }),
     })
     await mountView(99)
-    expect(screen.getByText('This site does not exist')).toBeTruthy()
+    expect(screen.getByText('This site no longer exists')).toBeTruthy()
+  })
+
+  it('leaves the site shown from the list when reading it says it was deleted elsewhere', async () => {
+    api({ sitesGet: async () => fail({ code: 'not_found', message: 'No such site.' }) })
+    await mountView(5)
+    expect(screen.queryByRole('heading', { name: 'Shop', level: 1 })).toBeNull()
+    expect(screen.getByText('This site no longer exists')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to all sites' })).toBeTruthy()
   })
 })

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useSiteDraftsStore } from '../../../../src/renderer/src/stores/site-drafts'
-import { installFakeApi, makeAccount, ok, settle } from '../support/fake-api'
+import { useTagsStore } from '../../../../src/renderer/src/stores/tags'
+import { installFakeApi, makeAccount, makeTag, ok, settle } from '../support/fake-api'
 
 describe('site drafts store', () => {
   beforeEach(() => setActivePinia(createPinia()))
@@ -36,5 +37,21 @@ describe('site drafts store', () => {
     await accounts.remove('a')
     await settle()
     expect(Object.keys(drafts.drafts)).toEqual(['b'])
+  })
+
+  it("drops a tag from the draft once it is no longer among the account's tags", async () => {
+    installFakeApi({
+      tagsAll: async () => ok([makeTag(1, 'alpha'), makeTag(2, 'beta')]),
+      tagsDelete: async () => ok(undefined),
+    })
+    const accounts = useAccountsStore()
+    accounts.applyState({ accounts: [makeAccount('a')], lastActiveId: 'a' })
+    const drafts = useSiteDraftsStore()
+    const tags = useTagsStore()
+    await settle()
+    drafts.draftFor('a').tagIds = [1, 2]
+    await tags.remove(2)
+    await settle()
+    expect(drafts.draftFor('a').tagIds).toEqual([1])
   })
 })

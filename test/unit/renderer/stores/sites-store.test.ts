@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
+import { isReactive } from 'vue'
 import type { Page, Result, Site } from '../../../../src/shared'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
@@ -76,23 +77,41 @@ describe('sites store', () => {
     expect(sites.allSites).toHaveLength(20)
   })
 
-  it('keeps only the newest of two overlapping refreshes', async () => {
-    const first = deferred<Result<Site[]>>()
-    const second = deferred<Result<Site[]>>()
-    const answers = [first, second]
-    installFakeApi({
-      sitesList: async () => ok(pageOf(sitesOfA, 1)),
-      sitesAll: () => answers.shift()!.promise,
+  it('joins a whole-list fetch already under way instead of starting another (repeated Ctrl+R)', async () => {
+    const all = deferred<Result<Site[]>>()
+    const fake = installFakeApi({
+      sitesList: async ({ page }) => ok(pageOf(sitesOfA, page ?? 1)),
+      sitesAll: () => all.promise,
     })
     accountsStore()
     const sites = useSitesStore()
     await settle()
-    void sites.loadAll()
-    second.resolve(ok([makeSite(1, { name: 'newest' })]))
-    await settle()
-    first.resolve(ok(sitesOfA))
-    await settle()
+    const refreshes = [sites.refresh(), sites.refresh(), sites.loadAll()]
+    all.resolve(ok(sitesOfA))
+    await Promise.all(refreshes)
+    expect(fake.api.sitesAll).toHaveBeenCalledTimes(1)
+    expect(sites.allSites).toHaveLength(20)
+    // Once it has answered, a new refresh asks again.
+    fake.api.sitesAll.mockResolvedValue(ok([makeSite(1, { name: 'newest' })]))
+    await sites.refresh()
+    expect(fake.api.sitesAll).toHaveBeenCalledTimes(2)
     expect(sites.allSites.map((s) => s.name)).toEqual(['newest'])
+  })
+
+  it('keeps only the newest of two overlapping page requests', async () => {
+    const first = deferred<Result<Page<Site>>>()
+    const second = deferred<Result<Page<Site>>>()
+    const answers = [first, second]
+    installFakeApi({ sitesList: () => answers.shift()!.promise, sitesAll: () => new Promise(() => {}) })
+    accountsStore()
+    const sites = useSitesStore()
+    await settle()
+    void sites.loadPage(2)
+    second.resolve(ok(pageOf(sitesOfA, 2)))
+    await settle()
+    first.resolve(ok(pageOf(sitesOfA, 1)))
+    await settle()
+    expect(sites.allSites.map((s) => s.id)).toEqual([16, 17, 18, 19, 20])
   })
 
   it('creates a site and reads it back, because the create answer has no tags', async () => {
@@ -159,5 +178,74 @@ describe('sites store', () => {
     await settle()
     expect(sites.current?.progress).toBeNull()
     stop()
+  })
+
+  it('brings the sites back by itself once a refused token is replaced', async () => {
+    const refused = fail({ code: 'unauthorized', message: 'The server refused the token.' })
+    const fake = installFakeApi({
+      sitesList: async () => refused,
+      sitesAll: async () => refused,
+      accountsReplaceToken: async ({ accountId }) => ok(makeAccount(accountId)),
+    })
+    const accounts = accountsStore()
+    const sites = useSitesStore()
+    await settle()
+    expect(accounts.activeAccount?.tokenState).toBe('refused')
+    expect(sites.allSites).toHaveLength(0)
+
+    fake.api.sitesList.mockImplementation(async ({ page }) => ok(pageOf(sitesOfA, page ?? 1)))
+    fake.api.sitesAll.mockResolvedValue(ok(sitesOfA))
+    await accounts.replaceToken('a', 'new-token')
+    await settle()
+    expect(sites.allSites).toHaveLength(20)
+    expect(sites.current?.allError).toBeNull()
+  })
+
+  it('takes a site deleted elsewhere out of the lists when reading it says not found', async () => {
+    installFakeApi({
+      sitesList: async ({ page }) => ok(pageOf(sitesOfA, page ?? 1)),
+      sitesAll: async () => ok(sitesOfA),
+      sitesGet: async () => fail({ code: 'not_found', message: 'Not found.' }),
+    })
+    accountsStore()
+    const sites = useSitesStore()
+    await settle()
+    const result = await sites.fetchSite(3)
+    expect(result.ok).toBe(false)
+    expect(sites.siteById(3)).toBeUndefined()
+    expect(sites.allSites.some((s) => s.id === 3)).toBe(false)
+    expect(sites.current?.page?.data.some((s) => s.id === 3)).toBe(false)
+    expect(sites.current?.page?.meta.total).toBe(19)
+  })
+
+  it('does not bring back the cache of an account removed while a request was under way', async () => {
+    const read = deferred<Result<Site>>()
+    installFakeApi({
+      sitesList: async ({ page }) => ok(pageOf(sitesOfA, page ?? 1)),
+      sitesAll: async () => ok(sitesOfA),
+      sitesGet: () => read.promise,
+      accountsRemove: async () => ok(undefined),
+      accountsSetActive: async () => ok(undefined),
+    })
+    const accounts = accountsStore('a')
+    const sites = useSitesStore()
+    await settle()
+    const reading = sites.fetchSite(3)
+    await accounts.remove('a')
+    await settle()
+    expect(sites.byAccount.a).toBeUndefined()
+    read.resolve(ok(makeSite(3)))
+    await reading
+    expect(sites.byAccount.a).toBeUndefined()
+  })
+
+  it('keeps the lists raw: replaced whole, never deeply reactive', async () => {
+    installFakeApi({ sitesList: async ({ page }) => ok(pageOf(sitesOfA, page ?? 1)), sitesAll: async () => ok(sitesOfA) })
+    accountsStore()
+    const sites = useSitesStore()
+    await settle()
+    expect(isReactive(sites.current!.all)).toBe(false)
+    expect(isReactive(sites.current!.page)).toBe(false)
+    expect(isReactive(sites.allSites[0])).toBe(false)
   })
 })

@@ -129,4 +129,52 @@ describe('tags store', () => {
     expect(store.error?.code).toBe('unauthorized')
     expect(accounts.activeAccount?.tokenState).toBe('refused')
   })
+
+  it('brings the tags back by itself once a refused token is replaced', async () => {
+    const fake = installFakeApi({
+      tagsAll: async () => fail({ code: 'unauthorized', message: 'The server refused the token.' }),
+      accountsReplaceToken: async ({ accountId }) => ok(makeAccount(accountId)),
+    })
+    const accounts = withAccounts('a')
+    const store = useTagsStore()
+    await flushPromises()
+    expect(accounts.activeAccount?.tokenState).toBe('refused')
+    fake.api.tagsAll.mockResolvedValue(ok([makeTag(1, 'alpha')]))
+    await accounts.replaceToken('a', 'new-token')
+    await flushPromises()
+    expect(store.status).toBe('ready')
+    expect(store.tags.map((t) => t.name)).toEqual(['alpha'])
+  })
+
+  it("keeps a valid answer for an account the person left, so coming back is not stuck 'loading'", async () => {
+    const slowA = deferred<Result<Tag[]>>()
+    installFakeApi({
+      tagsAll: ({ accountId }) => (accountId === 'a' ? slowA.promise : Promise.resolve(ok([makeTag(9, 'b-tag')]))),
+    })
+    const accounts = withAccounts('a', 'b')
+    const store = useTagsStore()
+    await flushPromises()
+    accounts.activeAccountId = 'b'
+    await flushPromises()
+    slowA.resolve(ok([makeTag(1, 'a-tag')]))
+    await flushPromises()
+    expect(store.tags.map((t) => t.name)).toEqual(['b-tag'])
+    expect(store.byAccount.a?.status).toBe('ready')
+    expect(store.byAccount.a?.tags.map((t) => t.name)).toEqual(['a-tag'])
+  })
+
+  it('does not bring back the list of an account removed while a create was under way', async () => {
+    const creating = deferred<Result<Tag>>()
+    installFakeApi({ tagsAll: async () => ok([]), tagsCreate: () => creating.promise })
+    const accounts = withAccounts('a', 'b')
+    const store = useTagsStore()
+    await flushPromises()
+    const pending = store.create('new')
+    accounts.accounts = [makeAccount('b')]
+    accounts.activeAccountId = 'b'
+    await flushPromises()
+    creating.resolve(ok(makeTag(5, 'new')))
+    await pending
+    expect(store.byAccount.a).toBeUndefined()
+  })
 })
