@@ -5,8 +5,8 @@
 //   browser -> server  { id, channel, input? }   one call of a contract channel
 //   server -> browser  { id, result }            its answer, always a Result (errors are data)
 //   server -> browser  { event, payload }        a core push event
-import type { PushEvent, RequestChannel, Result } from '../../shared'
-import { PUSH_EVENTS, REQUEST_CHANNELS } from '../../shared'
+import type { AppError, PushEvent, RequestChannel, Result } from '../../shared'
+import { fail, PUSH_EVENTS, REQUEST_CHANNELS } from '../../shared'
 
 /** Where the bridge opens its socket; any other upgrade path is refused. */
 export const SOCKET_PATH = '/__ws'
@@ -66,7 +66,17 @@ function isResult(value: unknown): value is Result<unknown> {
   return value.ok === false && isRecord(value.error) && typeof value.error.code === 'string' && typeof value.error.message === 'string'
 }
 
-/** Parses one text frame from the server; null means the frame is not one the bridge knows. */
+/** What a call gets when its answer arrived but was not a Result the bridge can read. */
+export const UNREADABLE_ANSWER: AppError = {
+  code: 'bad_response',
+  message: "The app's local server sent an answer that could not be read. Try again; if it keeps happening, restart the web shell.",
+}
+
+/**
+ * Parses one text frame from the server; null means the frame is not one the bridge knows.
+ * A frame with a call's id but an unreadable result still answers that call (with
+ * UNREADABLE_ANSWER): dropping it would leave the call waiting forever.
+ */
 export function parseServerMessage(text: string): ResponseMessage | PushMessage | null {
   let value: unknown
   try {
@@ -75,7 +85,9 @@ export function parseServerMessage(text: string): ResponseMessage | PushMessage 
     return null
   }
   if (!isRecord(value)) return null
-  if (isMessageId(value.id) && isResult(value.result)) return { id: value.id, result: value.result }
+  if (isMessageId(value.id)) {
+    return { id: value.id, result: isResult(value.result) ? value.result : fail(UNREADABLE_ANSWER) }
+  }
   if (typeof value.event === 'string' && isPushEvent(value.event)) {
     return { event: value.event, payload: value.payload }
   }

@@ -73,6 +73,44 @@ describe('browser bridge', () => {
     expect(seen).toHaveLength(1)
   })
 
+  it('keeps each registration of the same listener apart, as the preload does', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    await bridge.api.appInfo() // connected
+    const seen: unknown[] = []
+    const listener = (payload: unknown) => seen.push(payload)
+    const offFirst = bridge.api.on('events:new', listener)
+    const offSecond = bridge.api.on('events:new', listener)
+    shell.push('events:new', { accountId: 'a1', events: [] })
+    await expect.poll(() => seen.length).toBe(2)
+
+    offFirst()
+    shell.push('events:new', { accountId: 'a2', events: [] })
+    await expect.poll(() => seen.length).toBe(3)
+    expect(seen[2]).toEqual({ accountId: 'a2', events: [] })
+
+    offSecond()
+    shell.push('events:new', { accountId: 'a3', events: [] })
+    await bridge.api.appInfo() // a round trip later the push has surely arrived
+    expect(seen).toHaveLength(3)
+  })
+
+  it('refetches the account list after a reconnect, for the pushes missed meanwhile', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
+    const seen: unknown[] = []
+    bridge.api.on('accounts:changed', (payload) => seen.push(payload))
+    await bridge.api.appInfo()
+    // The first open is no reconnect: the renderer loads the list itself at start.
+    expect(shell.calls.some((c) => c.channel === 'accounts:list')).toBe(false)
+
+    sockets.at(-1)!.terminate()
+    // A push while no socket is up reaches nobody...
+    shell.push('accounts:changed', { accounts: [], lastActiveId: null })
+    // ...so the reconnected bridge asks core (the stand-in answers ok(null)) and emits that.
+    await expect.poll(() => seen).toEqual([null])
+    expect(sockets.length).toBe(2)
+    expect(shell.calls.filter((c) => c.channel === 'accounts:list')).toHaveLength(1)
+  })
+
   it('refuses to listen to an event the contract does not have', () => {
     bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
     expect(() => (bridge!.api.on as (e: string, l: () => void) => void)('fs:changed', () => {})).toThrow(TypeError)
