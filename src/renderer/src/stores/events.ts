@@ -63,11 +63,8 @@ export function compareNewestFirst(a: SiteEvent, b: SiteEvent): number {
   return timeOf(b) - timeOf(a) || b.id - a.id
 }
 
-/** Merges events into a newest-first list without duplicates; returns the list and how many were new. */
-export function mergeEvents(
-  existing: readonly SiteEvent[],
-  incoming: readonly SiteEvent[],
-): { events: SiteEvent[]; added: SiteEvent[] } {
+/** The incoming events whose ids are neither listed yet nor repeated among themselves. */
+function notYetListed(existing: readonly SiteEvent[], incoming: readonly SiteEvent[]): SiteEvent[] {
   const seen = new Set(existing.map((e) => e.id))
   const added: SiteEvent[] = []
   for (const event of incoming) {
@@ -75,6 +72,15 @@ export function mergeEvents(
     seen.add(event.id)
     added.push(event)
   }
+  return added
+}
+
+/** Merges events into a newest-first list without duplicates; returns the list and how many were new. */
+export function mergeEvents(
+  existing: readonly SiteEvent[],
+  incoming: readonly SiteEvent[],
+): { events: SiteEvent[]; added: SiteEvent[] } {
+  const added = notYetListed(existing, incoming)
   if (added.length === 0) return { events: [...existing], added }
   return { events: [...existing, ...added].sort(compareNewestFirst), added }
 }
@@ -87,13 +93,7 @@ export function prependLive(
   existing: readonly SiteEvent[],
   incoming: readonly SiteEvent[],
 ): { events: SiteEvent[]; added: SiteEvent[] } {
-  const seen = new Set(existing.map((e) => e.id))
-  const added: SiteEvent[] = []
-  for (const event of incoming) {
-    if (seen.has(event.id)) continue
-    seen.add(event.id)
-    added.push(event)
-  }
+  const added = notYetListed(existing, incoming)
   if (added.length === 0) return { events: [...existing], added }
   added.sort(compareNewestFirst)
   const newestListed = existing[0]
