@@ -52,6 +52,30 @@ describe('SitesView', () => {
     expect(headers).toEqual(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check', 'Published'])
   })
 
+  it('keeps the rows when a refresh fails, says so, and retries', async () => {
+    let reachable = true
+    const fake = installFakeApi({
+      sitesList: async () => ok(pageOf(sites, 1)),
+      sitesAll: async () => (reachable ? ok(sites) : fail({ code: 'network', message: 'Could not reach the server.' })),
+      tagsAll: async () => ok([vip]),
+    })
+    const { user } = await mountView()
+    expect(names()).toHaveLength(3)
+    expect(screen.queryByRole('alert')).toBeNull()
+
+    reachable = false
+    await user.click(screen.getByRole('button', { name: 'Refresh sites' }))
+    await settle()
+    expect(names()).toHaveLength(3)
+    expect(screen.getByRole('alert').textContent).toContain('Could not reach the server.')
+
+    reachable = true
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }))
+    await settle()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(fake.api.sitesAll).toHaveBeenCalledTimes(3)
+  })
+
   it('searches, filters and sorts, and counts what is shown', async () => {
     installFakeApi({ sitesList: async () => ok(pageOf(sites, 1)), sitesAll: async () => ok(sites), tagsAll: async () => ok([vip]) })
     const { user } = await mountView()
