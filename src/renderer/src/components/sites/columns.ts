@@ -14,13 +14,13 @@ export interface SiteColumn {
 // (8.1.27, nginx 1.24.0, "54 minutes ago") and header allow. Tags fits a chip and "+N".
 export const SITE_COLUMNS: readonly SiteColumn[] = [
   { key: 'name', label: 'Name', width: 'auto' },
-  { key: 'url', label: 'Address', width: '204px' },
+  { key: 'url', label: 'Address', width: '196px' },
   { key: 'status', label: 'Status', width: '68px' },
-  { key: 'updates', label: 'Updates', width: '72px', align: 'end' },
+  { key: 'updates', label: 'Updates', width: '80px', align: 'end' },
   { key: 'php', label: 'PHP', width: '66px' },
   { key: 'mysql', label: 'MySQL', width: '74px' },
   { key: 'web', label: 'Web server', width: '108px' },
-  { key: 'tags', label: 'Tags', width: '116px' },
-  { key: 'lastCheck', label: 'Last check', width: '124px' },
+  { key: 'tags', label: 'Tags', width: '112px' },
+  { key: 'lastCheck', label: 'Last check', width: '136px' },
   { key: 'published', label: 'Published', width: '80px' },
 ]
