@@ -9,19 +9,23 @@ import type {
   AccountsState,
   AppInfo,
   NewSite,
-  Page,
   Site,
   SiteEvent,
   Tag,
 } from './domain'
 import type { Result } from './errors'
+import type {
+  AppNotice,
+  AppSettings,
+  EventQuery,
+  EventSlice,
+  SyncState,
+  WorkspaceChanged,
+  WorkspaceSnapshot,
+} from './workspace'
 
 export interface AccountRef {
   accountId: string
-}
-export interface PageRef extends AccountRef {
-  /** 1-based; defaults to 1. */
-  page?: number
 }
 
 /** Channel name -> [input, output]. */
@@ -39,20 +43,29 @@ export interface RequestChannels {
   /** Starts (or reuses) the embedded demo workspace and returns its account. */
   'demo:open': [void, Account]
 
-  'sites:list': [PageRef, Page<Site>]
-  /** Every page of the site list, followed safely; for filtering and sorting in the view. */
-  'sites:all': [AccountRef, Site[]]
-  'sites:get': [AccountRef & { siteId: number }, Site]
+  /** What the store holds for the account, at once, without the network. */
+  'workspace:snapshot': [AccountRef, WorkspaceSnapshot]
+  /** A keyset page of the stored events, filtered and searched in the store. */
+  'events:query': [EventQuery, EventSlice]
+
+  /** Syncs the account now (or joins the sync under way); answers the state it ended in. */
+  'sync:now': [AccountRef, SyncState]
+  /** Stops the account's sync under way, if any; the snapshot stays as it was. */
+  'sync:cancel': [AccountRef, void]
+  /** Reads one site and its newest events from the server into the store (GET /sites/:id, /sites/:id/logs). */
+  'sync:site': [AccountRef & { siteId: number }, Site]
+  'sync:states': [void, SyncState[]]
+
+  /** Create and delete go to the server, then into the store, then a sync follows. */
   'sites:create': [AccountRef & { site: NewSite }, Site]
   'sites:delete': [AccountRef & { siteId: number }, void]
-
-  'tags:list': [PageRef, Page<Tag>]
-  'tags:all': [AccountRef, Tag[]]
   'tags:create': [AccountRef & { name: string }, Tag]
   'tags:delete': [AccountRef & { tagId: number }, void]
 
-  'events:list': [PageRef, Page<SiteEvent>]
-  'events:listForSite': [PageRef & { siteId: number }, Page<SiteEvent>]
+  'settings:get': [void, AppSettings]
+  'settings:set': [Partial<AppSettings>, AppSettings]
+  /** Sentences for the user raised before the window listened (a rebuilt database, ...). */
+  'app:notices': [void, AppNotice[]]
 
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell:openExternal': [{ url: string }, void]
@@ -65,10 +78,13 @@ export type ChannelOutput<C extends RequestChannel> = RequestChannels[C][1]
 /** Push events from core to the renderer. */
 export interface PushEvents {
   'accounts:changed': AccountsState
-  /** New events recorded for an account (the demo's monitoring, later the sync engine). */
+  /** Events a sync stored for the first time, newest first (bounded). */
   'events:new': { accountId: string; events: SiteEvent[] }
-  /** Progress of long work (paging through all sites, sync). */
-  'sync:progress': { accountId: string; what: 'sites' | 'tags' | 'events'; done: number; total: number | null }
+  /** An account's sync started, progressed, ended or failed. */
+  'sync:state': SyncState
+  /** What the store holds for an account changed: read the snapshot again. */
+  'workspace:changed': WorkspaceChanged
+  'app:notice': AppNotice
 }
 
 export type PushEvent = keyof PushEvents
@@ -83,24 +99,28 @@ export const REQUEST_CHANNELS = [
   'accounts:remove',
   'accounts:setActive',
   'demo:open',
-  'sites:list',
-  'sites:all',
-  'sites:get',
+  'workspace:snapshot',
+  'events:query',
+  'sync:now',
+  'sync:cancel',
+  'sync:site',
+  'sync:states',
   'sites:create',
   'sites:delete',
-  'tags:list',
-  'tags:all',
   'tags:create',
   'tags:delete',
-  'events:list',
-  'events:listForSite',
+  'settings:get',
+  'settings:set',
+  'app:notices',
   'shell:openExternal',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [
   'accounts:changed',
   'events:new',
-  'sync:progress',
+  'sync:state',
+  'workspace:changed',
+  'app:notice',
 ] as const satisfies readonly PushEvent[]
 
 // Compile-time proof that the runtime lists name every channel of the maps and no other.

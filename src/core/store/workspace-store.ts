@@ -1,0 +1,72 @@
+// The local copy of every account (issue 8): sites, tags and events as the API gave them, when
+// each was last synced, what each sync changed, and the app's settings. Nothing secret: tokens
+// stay in the keychain and private_key is never sent back by the API, so never stored.
+// SqliteWorkspaceStore (better-sqlite3) is the real implementation; the interface lets tests
+// and the sync engine name what they need (Element Desktop's storage backend is the model).
+import type { AppSettings, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
+
+/** Sync bookkeeping of one account. */
+export interface AccountSyncMeta {
+  /** ISO time of the last completed sync of sites and tags; null before the first. */
+  lastSyncedAt: string | null
+  /** ISO time the last sync started, completed or not. */
+  lastAttemptAt: string | null
+  /**
+   * The next server page of GET /logs the background backfill reads (older events after an
+   * account's first sync); null when there is nothing older to fill in.
+   */
+  eventsBackfillPage: number | null
+}
+
+export interface SnapshotWrite {
+  sites: readonly Site[]
+  tags: readonly Tag[]
+  /** ISO time the sync completed. */
+  syncedAt: string
+}
+
+export interface WorkspaceStore {
+  /** A sentence for the user when the database could not be read and was rebuilt; else null. */
+  readonly notice: string | null
+
+  /** Ascending id. */
+  sites(accountId: string): Site[]
+  site(accountId: string, siteId: number): Site | undefined
+  /** Ascending id. */
+  tags(accountId: string): Tag[]
+  syncMeta(accountId: string): AccountSyncMeta
+  setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void
+
+  /**
+   * Replaces the account's sites and tags with a complete read, and sets lastSyncedAt, in one
+   * transaction: a failure leaves the previous snapshot whole.
+   */
+  replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void
+  upsertSite(accountId: string, site: Site): void
+  removeSite(accountId: string, siteId: number): void
+  upsertTag(accountId: string, tag: Tag): void
+  /** Removes the tag and detaches it from the account's stored sites (the server does the same). */
+  removeTag(accountId: string, tagId: number): void
+
+  /** Stores the events not stored yet (by id) in one transaction; answers those that were new. */
+  addEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[]
+  /** Which of these ids are stored already. */
+  knownEventIds(accountId: string, ids: readonly number[]): Set<number>
+  eventCount(accountId: string): number
+  /** Newest first by (created_at, id), filtered and full-text searched in the store. */
+  queryEvents(query: EventQuery): EventSlice
+
+  /** Keeps what a sync changed; the newest `keep` per account are retained. */
+  recordChanges(changes: SyncChanges): void
+  /** Newest first. */
+  recentChanges(accountId: string, limit: number): SyncChanges[]
+
+  settings(): AppSettings
+  updateSettings(patch: Partial<AppSettings>): AppSettings
+
+  /** Every row of the account goes: sites, tags, events, changes, sync bookkeeping. */
+  removeAccount(accountId: string): void
+  close(): void
+}
+
+export const DEFAULT_SETTINGS: AppSettings = { syncIntervalMinutes: 5 }

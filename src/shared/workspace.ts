@@ -1,0 +1,109 @@
+// The local-first workspace as every process sees it (DESIGN.md, "How data flows"): core keeps
+// a synced SQLite copy of each account; the renderer reads snapshots and keyset pages of it and
+// is told by push events when a sync changed it. Nothing here is secret: tokens stay in core.
+import type { Site, SiteEvent, Tag } from './domain'
+import type { AppError } from './errors'
+
+export type SyncStatus = 'idle' | 'syncing' | 'failed'
+
+/** Where an account's sync stands; pushed as 'sync:state' on every change. */
+export interface SyncState {
+  accountId: string
+  status: SyncStatus
+  /** Pages read of the sites and tags lists while syncing; total null until page 1 told it. */
+  progress: { done: number; total: number | null } | null
+  /** Why the last sync failed (status 'failed'); the snapshot stays as it was. */
+  error: AppError | null
+  /** ISO time of the last sync that completed: the age of what the snapshot shows. */
+  lastSyncedAt: string | null
+  /** ISO time the last sync (complete or not) started. */
+  lastAttemptAt: string | null
+  /**
+   * A sentence when the last sync completed but the server's list kept changing while it was
+   * read (its total never agreed with what was read after the allowed re-reads); else null.
+   */
+  notice: string | null
+  /** Older events still being filled in after the account's first sync. */
+  backfilling: boolean
+}
+
+/** What the app already knows of an account, read from the store at once. */
+export interface WorkspaceSnapshot {
+  accountId: string
+  /** Ascending id, as the API lists them. */
+  sites: Site[]
+  tags: Tag[]
+  sync: SyncState
+  /** Events stored for the account (all sites). */
+  eventCount: number
+}
+
+/** What one sync found changed since the previous snapshot (kept for overview and notifications). */
+export interface SyncChanges {
+  accountId: string
+  /** ISO time the sync completed. */
+  syncedAt: string
+  /** True for an account's first sync: everything is "new", nothing is news. */
+  first: boolean
+  sitesAdded: number[]
+  sitesRemoved: number[]
+  updatesChanged: { siteId: number; from: number | null; to: number | null }[]
+  lastCheckChanged: number[]
+  /** Ids of events first stored by this sync, newest first (at most a few hundred kept). */
+  newEventIds: number[]
+  newEventCount: number
+}
+
+/** Keyset cursor of the events feed: the last event of the previous slice. */
+export interface EventCursor {
+  createdAt: string
+  id: number
+}
+
+/** A page of the stored events, newest first, filtered in the store. */
+export interface EventQuery {
+  accountId: string
+  /** One site's feed; absent: all sites. */
+  siteId?: number
+  /** Only these types; absent or empty: every type. */
+  types?: string[]
+  /** ISO times, inclusive; either may be absent. */
+  from?: string
+  to?: string
+  /** Full-text search over event messages and site names (words, prefix-matched). */
+  text?: string
+  /** Continue after this event; absent: from the newest. */
+  after?: EventCursor
+  /** Events per slice, default 50, at most 500. */
+  limit?: number
+}
+
+export interface EventSlice {
+  events: SiteEvent[]
+  /** Cursor for the next slice; null when this one reached the end. */
+  next: EventCursor | null
+  /** How many stored events match the query (all slices together). */
+  total: number
+}
+
+/** App-wide settings the user changes in the Settings view. */
+export interface AppSettings {
+  /** Minutes between automatic syncs of each account (1 to 1440; default 5). */
+  syncIntervalMinutes: number
+}
+
+/** A sentence core has for the user that belongs to no call (a database rebuilt, ...). */
+export interface AppNotice {
+  id: string
+  message: string
+}
+
+/** Pushed after a sync or an action changed what the store holds for an account. */
+export interface WorkspaceChanged {
+  accountId: string
+  sites: boolean
+  tags: boolean
+  events: boolean
+  /** The changes of a completed sync; null for a local change (a create or delete). */
+  changes: SyncChanges | null
+}
