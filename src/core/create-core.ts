@@ -2,19 +2,24 @@
 // secrets/, demo/ and channels/. Dependencies come in through options so tests can pass
 // in-memory ones (GitHub Desktop's constructor-injected stores are the model).
 
-import type { ChannelHandlers } from '../shared'
+import type { AppNotice, ChannelHandlers, RequestChannel } from '../shared'
 import { AccountClients, AccountStore, credentialsVerifier, demoDir, type CreateSiteApi } from './accounts'
 import { createSiteApiClient } from './api'
 import { accountsChannels } from './channels/accounts-channels'
 import { appChannels } from './channels/app-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
-import { eventChannels } from './channels/event-channels'
+import { settingsChannels } from './channels/settings-channels'
 import { siteChannels } from './channels/site-channels'
+import { syncChannels } from './channels/sync-channels'
 import { tagChannels } from './channels/tag-channels'
+import { workspaceChannels } from './channels/workspace-channels'
 import type { Core } from './core'
 import { DemoTokenFile, DemoWorkspace, startReferenceDemoServer, type StartDemoServer } from './demo'
 import { KeytarSecretStore, type SecretStore } from './secrets'
+import { SqliteWorkspaceStore } from './store/sqlite-workspace-store'
+import type { WorkspaceStore } from './store/workspace-store'
+import { SyncEngine } from './sync/sync-engine'
 import { PushEmitter } from './util/push-emitter'
 
 export interface CoreOptions {
@@ -35,11 +40,21 @@ export interface CoreOptions {
   startDemoServer?: StartDemoServer
   /** How often the demo's monitoring simulation records new events (default about 25 s). */
   demoMonitoringIntervalMs?: number
+  /** The local copy of every account; default SQLite in dataDir. */
+  workspaceStore?: WorkspaceStore
+  /** false: no sync at start or on the interval (tests that drive syncs themselves). */
+  autoSync?: boolean
 }
+
+/** Channels that are the person at work; background filling of old events makes way for them. */
+const BACKGROUND_CHANNELS: ReadonlySet<RequestChannel> = new Set(['sync:states', 'app:notices', 'app:info'])
 
 export function createCore(options: CoreOptions): Core {
   const events = new PushEmitter()
   const createClient = options.createApiClient ?? createSiteApiClient
+  const workspace = options.workspaceStore ?? SqliteWorkspaceStore.open({ dataDir: options.dataDir })
+  const notices: AppNotice[] = []
+  if (workspace.notice !== null) notices.push({ id: 'workspace-rebuilt', message: workspace.notice })
 
   // The demo's token lives in its own folder, not the keychain; the store reads it for the
   // demo's calls and the demo workspace creates it.
@@ -57,7 +72,9 @@ export function createCore(options: CoreOptions): Core {
     store,
     tokens: demoTokens,
     startServer: options.startDemoServer ?? startReferenceDemoServer,
-    onEvents: (accountId, newEvents) => events.emit('events:new', { accountId, events: newEvents }),
+    // The monitoring recorded events on the demo's server: the sync engine reads them into
+    // the store like any server's, and pushes them from there.
+    onEvents: (accountId) => sync.syncEventsSoon(accountId),
     monitoringIntervalMs: options.demoMonitoringIntervalMs,
   })
   const clients = new AccountClients({
@@ -67,27 +84,58 @@ export function createCore(options: CoreOptions): Core {
     prepare: (account) => (account.kind === 'demo' ? demo.baseUrlFor(account.id) : Promise.resolve(account.baseUrl)),
   })
 
-  const ready = options.openDemoOnStart ? openDemoAtStart(demo, store) : Promise.resolve()
-  const context: ChannelContext = { store, clients, demo, events, ready }
+  const sync = new SyncEngine({
+    store: workspace,
+    clients,
+    accounts: store,
+    events,
+    intervalMinutes: workspace.settings().syncIntervalMinutes,
+  })
 
-  const handlers: ChannelHandlers = {
-    ...appChannels(options),
-    ...accountsChannels(context),
-    ...demoChannels(context),
-    ...siteChannels(context),
-    ...tagChannels(context),
-    ...eventChannels(context),
-  }
+  const ready = options.openDemoOnStart ? openDemoAtStart(demo, store) : Promise.resolve()
+  const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
+  // Every account syncs at start (after --demo has made its account) and then on the interval.
+  if (options.autoSync !== false) void ready.then(() => sync.start())
+
+  const handlers = noteActivity(
+    {
+      ...appChannels(options, context.notices),
+      ...accountsChannels(context),
+      ...demoChannels(context),
+      ...workspaceChannels(context),
+      ...syncChannels(context),
+      ...siteChannels(context),
+      ...tagChannels(context),
+      ...settingsChannels(context),
+    },
+    () => sync.noteUserActivity(),
+  )
 
   return {
     handlers,
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
       await ready
+      await sync.dispose()
       await clients.closeAll()
       await demo.stop()
+      workspace.close()
     },
   }
+}
+
+/** Wraps each handler so that a call from the person tells the sync engine they are at work. */
+function noteActivity(handlers: ChannelHandlers, note: () => void): ChannelHandlers {
+  const wrapped: Record<string, (input: unknown) => unknown> = {}
+  for (const [channel, handler] of Object.entries(handlers) as [RequestChannel, (input: unknown) => unknown][]) {
+    wrapped[channel] = BACKGROUND_CHANNELS.has(channel)
+      ? handler
+      : (input: unknown) => {
+          note()
+          return handler(input)
+        }
+  }
+  return wrapped as ChannelHandlers
 }
 
 /** --demo: open straight into the demo, which becomes the last active account. */

@@ -13,7 +13,7 @@ type AccountChannel =
   | 'accounts:setActive'
 
 export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, AccountChannel> {
-  const { store, clients, demo } = ctx
+  const { store, clients, demo, sync } = ctx
   return {
     'accounts:list': handle(s.noInput, async () => {
       // With --demo the demo is opening at start; wait so it is listed and active.
@@ -21,15 +21,22 @@ export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, Acc
       return store.list()
     }),
 
-    'accounts:add': handle(s.addAccount, (input) => store.add(input)),
+    'accounts:add': handle(s.addAccount, async (input) => {
+      const account = await store.add(input)
+      // Its first sync starts at once, so the Sites view fills while the person looks.
+      sync.accountAdded(account.id)
+      return account
+    }),
 
     'accounts:rename': handle(s.renameAccount, ({ accountId, label }) => store.rename(accountId, label)),
 
     'accounts:replaceToken': handle(s.replaceToken, async ({ accountId, token }) => {
       const account = await store.replaceToken(accountId, token)
       // The old client still carries the old token. A 401 it gets before it is closed counts
-      // for the old token only (AccountClients passes the token generation).
+      // for the old token only (AccountClients passes the token generation). The sync under
+      // the old token is cancelled first; one with the new token follows.
       await clients.forget(accountId)
+      await sync.tokenReplaced(accountId)
       return account
     }),
 
@@ -38,6 +45,8 @@ export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, Acc
       // so a call arriving meanwhile cannot build a new client or start the demo again.
       const removed = await store.remove(accountId)
       await clients.forget(accountId)
+      // Its sync stops and its rows leave the local store.
+      await sync.accountRemoved(accountId)
       // Removing the Demo account stops its server and deletes its data.
       if (removed.kind === 'demo') await demo.destroy()
     }),

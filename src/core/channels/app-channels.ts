@@ -1,5 +1,6 @@
-// app:info and shell:openExternal: facts about the app, and the one way out to the browser.
-import type { ChannelHandlers } from '../../shared'
+// app:info, app:notices and shell:openExternal: facts about the app, what core has to tell the
+// person outside any call, and the one way out to the browser.
+import type { AppNotice, ChannelHandlers } from '../../shared'
 import { handle } from './handle'
 import * as s from './schemas'
 
@@ -10,7 +11,9 @@ export interface AppChannelOptions {
   openExternal: (url: string) => Promise<void>
 }
 
-export function appChannels(options: AppChannelOptions): Pick<ChannelHandlers, 'app:info' | 'shell:openExternal'> {
+type AppChannel = 'app:info' | 'app:notices' | 'shell:openExternal'
+
+export function appChannels(options: AppChannelOptions, notices: () => AppNotice[]): Pick<ChannelHandlers, AppChannel> {
   return {
     'app:info': handle(s.noInput, async () => ({
       name: options.appName,
@@ -18,6 +21,8 @@ export function appChannels(options: AppChannelOptions): Pick<ChannelHandlers, '
       shell: options.shell,
       platform: process.platform,
     })),
+
+    'app:notices': handle(s.noInput, async () => notices()),
 
     // Only http(s) addresses reach the system browser (DESIGN.md): no file:, javascript:,
     // or custom schemes that could start another program.

@@ -1,6 +1,9 @@
 // What the channel handlers need from core, passed in by createCore.
+import type { AppNotice } from '../../shared'
 import type { AccountClients, AccountStore } from '../accounts'
 import type { DemoWorkspace } from '../demo'
+import type { WorkspaceStore } from '../store/workspace-store'
+import type { SyncEngineApi } from '../sync/sync-engine-api'
 import type { PushEmitter } from '../util/push-emitter'
 
 export interface ChannelContext {
@@ -8,6 +11,11 @@ export interface ChannelContext {
   clients: AccountClients
   demo: DemoWorkspace
   events: PushEmitter
+  /** The local copy of every account (SQLite). */
+  workspace: WorkspaceStore
+  sync: SyncEngineApi
+  /** Sentences for the user that belong to no call, for windows that open later. */
+  notices: () => AppNotice[]
   /** Settles when start-up work (opening the demo with --demo) is done, failed or not. */
   ready: Promise<void>
 }

@@ -9,6 +9,8 @@ export function demoChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'demo:o
     'demo:open': handle(s.noInput, async () => {
       const account = await ctx.demo.open()
       await ctx.store.setActive(account.id)
+      // A first sync for a new demo; an existing one simply syncs again.
+      ctx.sync.accountAdded(account.id)
       return account
     }),
   }

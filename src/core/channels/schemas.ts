@@ -10,7 +10,6 @@ export const noInput = z.union([z.undefined(), z.null(), z.strictObject({})], {
 
 export const accountId = z.uuid({ error: 'must be an account id' })
 const positiveId = z.int().positive().max(Number.MAX_SAFE_INTEGER)
-const page = z.int().min(1).max(1_000_000).optional()
 
 export const label = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters')
 /** A bearer token: visible ASCII without spaces; surrounding whitespace from a paste is dropped. */
@@ -23,14 +22,12 @@ export const token = z
 export const baseUrl = z.string().trim().min(1, 'must not be empty').max(2048, 'is too long')
 
 export const accountRef = z.strictObject({ accountId })
-export const pageRef = z.strictObject({ accountId, page })
 
 export const addAccount = z.strictObject({ label, baseUrl, token })
 export const renameAccount = z.strictObject({ accountId, label })
 export const replaceToken = z.strictObject({ accountId, token })
 
 export const siteRef = z.strictObject({ accountId, siteId: positiveId })
-export const siteEventsRef = z.strictObject({ accountId, siteId: positiveId, page })
 export const tagRef = z.strictObject({ accountId, tagId: positiveId })
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`)
@@ -44,3 +41,25 @@ export const createTag = z.strictObject({
 })
 
 export const openExternal = z.strictObject({ url: webAddress })
+
+/** An ISO 8601 time with an offset (or Z), as the API writes them and the date filters send. */
+const isoTime = z.iso.datetime({ offset: true, error: 'must be a date and time in ISO 8601 form' })
+
+export const eventQuery = z.strictObject({
+  accountId,
+  siteId: positiveId.optional(),
+  types: z.array(text(100)).max(50, 'must name at most 50 types').optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  text: text(200).optional(),
+  after: z.strictObject({ createdAt: text(64), id: positiveId }).optional(),
+  limit: z.int().min(1).max(500).optional(),
+})
+
+export const settingsPatch = z.strictObject({
+  syncIntervalMinutes: z
+    .int({ error: 'must be a whole number of minutes' })
+    .min(1, 'must be at least 1 minute')
+    .max(1440, 'must be at most 1440 minutes (a day)')
+    .optional(),
+})

@@ -1,33 +1,22 @@
-// sites:* — one page, every page (with progress), one site, create, delete. Every call runs
-// under the account's signal, so removing the account or replacing its token cancels it.
+// sites:create and sites:delete go to the server under the account's signal (removing the
+// account or replacing its token cancels them); once the server said yes, the sync engine
+// puts the change into the store, tells the windows, and syncs what else changed.
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
 import * as s from './schemas'
 
-type SiteChannel = 'sites:list' | 'sites:all' | 'sites:get' | 'sites:create' | 'sites:delete'
-
-export function siteChannels(ctx: ChannelContext): Pick<ChannelHandlers, SiteChannel> {
-  const { clients, events } = ctx
+export function siteChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites:create' | 'sites:delete'> {
+  const { clients, sync } = ctx
   return {
-    'sites:list': handle(s.pageRef, ({ accountId, page }) => clients.run(accountId, (api, signal) => api.listSites(page, signal))),
+    'sites:create': handle(s.createSite, async ({ accountId, site }) => {
+      const created = await clients.run(accountId, (api, signal) => api.createSite(site, signal))
+      return sync.siteCreated(accountId, created)
+    }),
 
-    'sites:all': handle(s.accountRef, ({ accountId }) =>
-      clients.run(accountId, (api, signal) =>
-        api.listAllSites(signal, ({ done, total }) =>
-          events.emit('sync:progress', { accountId, what: 'sites', done, total }),
-        ),
-      ),
-    ),
-
-    'sites:get': handle(s.siteRef, ({ accountId, siteId }) => clients.run(accountId, (api, signal) => api.getSite(siteId, signal))),
-
-    'sites:create': handle(s.createSite, ({ accountId, site }) =>
-      clients.run(accountId, (api, signal) => api.createSite(site, signal)),
-    ),
-
-    'sites:delete': handle(s.siteRef, ({ accountId, siteId }) =>
-      clients.run(accountId, (api, signal) => api.deleteSite(siteId, signal)),
-    ),
+    'sites:delete': handle(s.siteRef, async ({ accountId, siteId }) => {
+      await clients.run(accountId, (api, signal) => api.deleteSite(siteId, signal))
+      sync.siteDeleted(accountId, siteId)
+    }),
   }
 }

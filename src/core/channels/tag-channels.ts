@@ -1,27 +1,22 @@
-// tags:* — one page, every page (with progress), create, delete. Every call runs under the
-// account's signal, so removing the account or replacing its token cancels it.
+// tags:create and tags:delete go to the server under the account's signal; once the server
+// said yes, the sync engine puts the change into the store and tells the windows.
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
 import * as s from './schemas'
 
-type TagChannel = 'tags:list' | 'tags:all' | 'tags:create' | 'tags:delete'
-
-export function tagChannels(ctx: ChannelContext): Pick<ChannelHandlers, TagChannel> {
-  const { clients, events } = ctx
+export function tagChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'tags:create' | 'tags:delete'> {
+  const { clients, sync } = ctx
   return {
-    'tags:list': handle(s.pageRef, ({ accountId, page }) => clients.run(accountId, (api, signal) => api.listTags(page, signal))),
+    'tags:create': handle(s.createTag, async ({ accountId, name }) => {
+      const tag = await clients.run(accountId, (api, signal) => api.createTag(name, signal))
+      sync.tagCreated(accountId, tag)
+      return tag
+    }),
 
-    'tags:all': handle(s.accountRef, ({ accountId }) =>
-      clients.run(accountId, (api, signal) =>
-        api.listAllTags(signal, ({ done, total }) =>
-          events.emit('sync:progress', { accountId, what: 'tags', done, total }),
-        ),
-      ),
-    ),
-
-    'tags:create': handle(s.createTag, ({ accountId, name }) => clients.run(accountId, (api, signal) => api.createTag(name, signal))),
-
-    'tags:delete': handle(s.tagRef, ({ accountId, tagId }) => clients.run(accountId, (api, signal) => api.deleteTag(tagId, signal))),
+    'tags:delete': handle(s.tagRef, async ({ accountId, tagId }) => {
+      await clients.run(accountId, (api, signal) => api.deleteTag(tagId, signal))
+      sync.tagDeleted(accountId, tagId)
+    }),
   }
 }

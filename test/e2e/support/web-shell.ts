@@ -20,6 +20,11 @@ export interface WebShellLaunch {
   args?: string[]
   /** Environment additions for the shell process. */
   env?: Record<string, string>
+  /**
+   * An existing data folder, to start the app again over what an earlier shell left (a
+   * restart); it is kept when this shell stops. Default: a new throwaway folder.
+   */
+  dataDir?: string
 }
 
 export interface RunningWebShell {
@@ -52,7 +57,8 @@ function waitForExit(child: ChildProcess, ms: number): Promise<void> {
 }
 
 export async function startWebShell(launch: WebShellLaunch = {}): Promise<RunningWebShell> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'site-manager-e2e-'))
+  const ownsDataDir = launch.dataDir === undefined
+  const dataDir = launch.dataDir ?? (await mkdtemp(join(tmpdir(), 'site-manager-e2e-')))
   const args = [
     webShellCli(),
     '--port',
@@ -73,7 +79,7 @@ export async function startWebShell(launch: WebShellLaunch = {}): Promise<Runnin
   const stop = async () => {
     child.kill('SIGTERM')
     await waitForExit(child, 5000)
-    await rm(dataDir, { recursive: true, force: true })
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true })
   }
 
   try {

@@ -111,7 +111,7 @@ describe('registerChannels', () => {
       REQUEST_CHANNELS.map((c) => [c, async () => Promise.reject(new Error('secret token abc in message'))]),
     ) as unknown as ChannelHandlers
     registerChannels(throwing, () => true)
-    const answer = await invoke('sites:list', {}, { accountId: 'a1' })
+    const answer = await invoke('workspace:snapshot', {}, { accountId: 'a1' })
     expect(answer).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(JSON.stringify(answer)).not.toContain('secret token')
   })

@@ -108,14 +108,14 @@ describe('runApp', () => {
   it('registers every contract channel and answers the window it opened', async () => {
     const { window } = await start()
     expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS].sort())
-    const answer = await electron.ipcMain.handlers.get('sites:list')!(electron.invokeEvent(window.webContents), {})
-    expect(answer).toEqual({ ok: true, value: 'sites:list' })
-    const refused = await electron.ipcMain.handlers.get('sites:list')!(
+    const answer = await electron.ipcMain.handlers.get('workspace:snapshot')!(electron.invokeEvent(window.webContents), {})
+    expect(answer).toEqual({ ok: true, value: 'workspace:snapshot' })
+    const refused = await electron.ipcMain.handlers.get('workspace:snapshot')!(
       electron.invokeEvent(window.webContents, window.webContents.mainFrame.child(window.webContents.loadedUrl!)),
       {},
     )
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    expect(fakeCore.calls).toEqual(['sites:list'])
+    expect(fakeCore.calls).toEqual(['workspace:snapshot'])
   })
 
   it('opens one secure window on the built renderer with the bundled preload', async () => {

@@ -16,12 +16,12 @@ describe('forwardPushEvents', () => {
     const accounts = { accounts: [], activeAccountId: null } as any
     emitter.emit('accounts:changed', accounts)
     emitter.emit('events:new', { accountId: 'a1', events: [] })
-    emitter.emit('sync:progress', { accountId: 'a1', what: 'sites', done: 1, total: 3 })
+    emitter.emit('sync:state', { accountId: 'a1', status: 'syncing' as const, progress: { done: 1, total: 3 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false })
 
     expect(target.sent).toEqual([
       { channel: 'accounts:changed', payload: accounts },
       { channel: 'events:new', payload: { accountId: 'a1', events: [] } },
-      { channel: 'sync:progress', payload: { accountId: 'a1', what: 'sites', done: 1, total: 3 } },
+      { channel: 'sync:state', payload: { accountId: 'a1', status: 'syncing' as const, progress: { done: 1, total: 3 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false } },
     ])
     expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
   })

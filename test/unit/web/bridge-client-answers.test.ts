@@ -85,7 +85,7 @@ describe('browser bridge answers', () => {
     const held: Request[] = []
     let answerHeld: () => void = () => {}
     const port = await startScriptedServer((request) => {
-      if (request.channel !== 'sites:all') return { id: request.id, result: ok(request.channel) }
+      if (request.channel !== 'sync:now') return { id: request.id, result: ok(request.channel) }
       held.push(request)
       return undefined
     })
@@ -96,7 +96,7 @@ describe('browser bridge answers', () => {
     })
     bridge = createBridge({ connect: connectTo(port), callTimeoutMs: 100 })
     const started = Date.now()
-    expect(await bridge.api.sitesAll({ accountId: 'a1' })).toEqual({ ok: false, error: CALL_TIMED_OUT })
+    expect(await bridge.api.syncNow({ accountId: 'a1' })).toEqual({ ok: false, error: CALL_TIMED_OUT })
     expect(Date.now() - started).toBeGreaterThanOrEqual(90)
     expect(CALL_TIMED_OUT.code).toBe('timeout')
 

@@ -54,9 +54,9 @@ describe('browser bridge', () => {
       ok: true,
       value: { name: 'Site Manager', version: '9.8.7', shell: 'web', platform: 'linux' },
     })
-    const missing = await bridge.api.sitesGet({ accountId: 'a1', siteId: 4 })
+    const missing = await bridge.api.syncSite({ accountId: 'a1', siteId: 4 })
     expect(missing).toEqual({ ok: false, error: { code: 'not_found', message: 'No such site.', status: 404 } })
-    expect(shell.calls.at(-1)).toEqual({ channel: 'sites:get', input: { accountId: 'a1', siteId: 4 } })
+    expect(shell.calls.at(-1)).toEqual({ channel: 'sync:site', input: { accountId: 'a1', siteId: 4 } })
   })
 
   it('delivers push events to listeners until they unsubscribe', async () => {
@@ -119,8 +119,8 @@ describe('browser bridge', () => {
   it('fails a call in flight with a network error when the socket drops, then reconnects', async () => {
     bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry })
     await bridge.api.appInfo()
-    const pending = bridge.api.sitesAll({ accountId: 'a1' }) // the stand-in core never answers this
-    await expect.poll(() => shell.calls.some((c) => c.channel === 'sites:all')).toBe(true)
+    const pending = bridge.api.syncNow({ accountId: 'a1' }) // the stand-in core never answers this
+    await expect.poll(() => shell.calls.some((c) => c.channel === 'sync:now')).toBe(true)
     sockets.at(-1)!.terminate()
     expect(await pending).toEqual({ ok: false, error: CONNECTION_LOST })
     expect(await bridge.api.appInfo()).toMatchObject({ ok: true })

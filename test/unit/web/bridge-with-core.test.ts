@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createCore, MemorySecretStore, type Core } from '../../../src/core'
 import { startReferenceServer, type RunningReferenceServer } from '../../../src/reference-server'
-import type { Account, AccountsState, Page, Result, Site, Tag } from '../../../src/shared'
+import type { Account, AccountsState, Result, SyncState, Tag, WorkspaceSnapshot } from '../../../src/shared'
 import { startWebShellServer, type WebShellServer } from '../../../src/web/server'
 
 const TOKEN = 'bridge-test-token-0123456789'
@@ -107,13 +107,13 @@ describe('the web shell bridge over a real core', () => {
     expect(account).toMatchObject({ label: 'Agency', kind: 'remote', tokenState: 'ok' })
     expect(JSON.stringify(account)).not.toContain(api.tokens[0]!)
 
-    const page = value(await shell.call<Page<Site>>('sites:list', { accountId: account.id, page: 1 }))
-    expect(page.data).toHaveLength(15)
-    expect(page.meta).toMatchObject({ total: 20, last_page: 2, per_page: 15 })
+    expect(value(await shell.call<SyncState>('sync:now', { accountId: account.id }))).toMatchObject({ status: 'idle', error: null })
+    const snapshot = value(await shell.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: account.id }))
+    expect(snapshot.sites).toHaveLength(20)
 
     const tag = value(await shell.call<Tag>('tags:create', { accountId: account.id, name: 'Bridge test' }))
     expect(tag.name).toBe('Bridge test')
-    const tags = value(await shell.call<Tag[]>('tags:all', { accountId: account.id }))
+    const tags = value(await shell.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: account.id })).tags
     expect(tags.map((t) => t.name)).toContain('Bridge test')
   })
 
@@ -123,7 +123,8 @@ describe('the web shell bridge over a real core', () => {
     const first = await startShell(dataDir, secrets)
     const demo = value(await first.call<Account>('demo:open'))
     expect(demo).toMatchObject({ kind: 'demo', label: 'Demo' })
-    const sitesBefore = value(await first.call<Site[]>('sites:all', { accountId: demo.id }))
+    value(await first.call<SyncState>('sync:now', { accountId: demo.id }))
+    const sitesBefore = value(await first.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: demo.id })).sites
     expect(sitesBefore.length).toBeGreaterThanOrEqual(50)
     const created = value(await first.call<Tag>('tags:create', { accountId: demo.id, name: 'Kept across restarts' }))
     await first.stop()
@@ -131,9 +132,10 @@ describe('the web shell bridge over a real core', () => {
     const second = await startShell(dataDir, secrets)
     const state = value(await second.call<AccountsState>('accounts:list'))
     expect(state.accounts.map((a) => a.id)).toEqual([demo.id])
-    const tagsAfter = value(await second.call<Tag[]>('tags:all', { accountId: demo.id }))
-    expect(tagsAfter.map((t) => t.id)).toContain(created.id)
-    const sitesAfter = value(await second.call<Site[]>('sites:all', { accountId: demo.id }))
+    value(await second.call<SyncState>('sync:now', { accountId: demo.id }))
+    const after = value(await second.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: demo.id }))
+    expect(after.tags.map((t) => t.id)).toContain(created.id)
+    const sitesAfter = after.sites
     expect(sitesAfter.map((s) => s.id)).toEqual(sitesBefore.map((s) => s.id))
 
     const running = value(await second.call<AccountsState>('accounts:list')).accounts[0]!.baseUrl
@@ -143,7 +145,7 @@ describe('the web shell bridge over a real core', () => {
     await expect(fetch(`${running}/sites`)).rejects.toThrow()
     expect(value(await second.call<AccountsState>('accounts:list')).accounts).toEqual([])
     expect(existsSync(join(dataDir, 'demo'))).toBe(false)
-    const gone = await second.call('sites:all', { accountId: demo.id })
+    const gone = await second.call('workspace:snapshot', { accountId: demo.id })
     expect(gone.ok).toBe(false)
   })
 })

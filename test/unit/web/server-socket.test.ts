@@ -58,12 +58,12 @@ describe('web shell socket: the protocol', () => {
 
   it('hands the input to core unchanged and passes errors on as data', async () => {
     const socket = await openSocket(shell)
-    socket.send(JSON.stringify({ id: 7, channel: 'sites:get', input: { accountId: 'a1', siteId: 3 } }))
+    socket.send(JSON.stringify({ id: 7, channel: 'sync:site', input: { accountId: 'a1', siteId: 3 } }))
     expect(await nextMessage(socket)).toEqual({
       id: 7,
       result: { ok: false, error: { code: 'not_found', message: 'No such site.', status: 404 } },
     })
-    expect(shell.calls.at(-1)).toEqual({ channel: 'sites:get', input: { accountId: 'a1', siteId: 3 } })
+    expect(shell.calls.at(-1)).toEqual({ channel: 'sync:site', input: { accountId: 'a1', siteId: 3 } })
     socket.close()
   })
 
@@ -93,8 +93,8 @@ describe('web shell socket: the protocol', () => {
     const [a, b] = await Promise.all([openSocket(shell), openSocket(shell)])
     const gotA = nextMessage(a)
     const gotB = nextMessage(b)
-    shell.push('sync:progress', { accountId: 'a1', what: 'sites', done: 2, total: 5 })
-    const expected = { event: 'sync:progress', payload: { accountId: 'a1', what: 'sites', done: 2, total: 5 } }
+    shell.push('sync:state', { accountId: 'a1', status: 'syncing', progress: { done: 2, total: 5 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false })
+    const expected = { event: 'sync:state', payload: { accountId: 'a1', status: 'syncing', progress: { done: 2, total: 5 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false } }
     expect(await gotA).toEqual(expected)
     expect(await gotB).toEqual(expected)
     a.close()

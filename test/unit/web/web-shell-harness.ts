@@ -35,9 +35,9 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
       async (input: unknown) => {
         calls.push({ channel, input })
         if (channel === 'app:info') return ok({ name: 'Site Manager', version: '9.8.7', shell: 'web', platform: 'linux' })
-        if (channel === 'sites:get') return fail({ code: 'not_found', message: 'No such site.', status: 404 })
+        if (channel === 'sync:site') return fail({ code: 'not_found', message: 'No such site.', status: 404 })
         // A slow channel, so a test can drop the socket while the call is in flight.
-        if (channel === 'sites:all') return new Promise(() => {})
+        if (channel === 'sync:now') return new Promise(() => {})
         return ok(null)
       },
     ]),

@@ -1,7 +1,8 @@
 // The whole path a shell takes, through core's handlers against a real reference server:
-// add an account with its token, list its sites, create a tag, and see a wrong token
+// add an account with its token, see it synced into the local store, create and delete a
+// site and a tag, read it back after a restart with the server gone, and see a wrong token
 // reported as unauthorized.
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../../src/core'
@@ -34,7 +35,7 @@ async function coreWith(options: Parameters<typeof makeCore>[1] = {}) {
 }
 
 describe('accounts and data through the channels', () => {
-  it('adds an account, lists its sites, creates and deletes a tag', async () => {
+  it('adds an account, syncs it into the store, creates and deletes a tag and a site', async () => {
     const { value, pushesOf, dataDir } = await coreWith()
 
     const account = await value('accounts:add', { label: 'Agency', baseUrl: server.baseUrl, token: ` ${GOOD_TOKEN}\n` })
@@ -44,43 +45,77 @@ describe('accounts and data through the channels', () => {
     await value('accounts:setActive', { accountId: account.id })
     expect((await value('accounts:list')).lastActiveId).toBe(account.id)
 
-    const page = await value('sites:list', { accountId: account.id })
-    expect(page.meta).toMatchObject({ current_page: 1, total: 40, per_page: 15 })
-    expect(page.data).toHaveLength(15)
-
-    const all = await value('sites:all', { accountId: account.id })
-    expect(all).toHaveLength(40)
-    const progress = pushesOf('sync:progress')
+    // Adding the account starts its first sync; asking again joins it.
+    const state = await value('sync:now', { accountId: account.id })
+    expect(state).toMatchObject({ accountId: account.id, status: 'idle', error: null })
+    expect(state.lastSyncedAt).not.toBeNull()
+    const snapshot = await value('workspace:snapshot', { accountId: account.id })
+    expect(snapshot.sites).toHaveLength(40)
+    expect(snapshot.sites.map((s) => s.id)).toEqual([...snapshot.sites.map((s) => s.id)].sort((a, b) => a - b))
+    expect(snapshot.tags.length).toBeGreaterThan(0)
+    expect(snapshot.eventCount).toBeGreaterThan(0)
+    const progress = pushesOf('sync:state').filter((p) => p.accountId === account.id && p.status === 'syncing')
     expect(progress.length).toBeGreaterThan(0)
-    expect(progress.at(-1)).toEqual({ accountId: account.id, what: 'sites', done: 40, total: 40 })
+    expect(pushesOf('workspace:changed').some((c) => c.accountId === account.id && c.sites)).toBe(true)
 
-    const firstSite = all[0]
+    // Events come from the store, one site's feed too; one site is read fresh from the server.
+    const firstSite = snapshot.sites[0]
     if (!firstSite) throw new Error('no site')
-    expect((await value('sites:get', { accountId: account.id, siteId: firstSite.id })).id).toBe(firstSite.id)
-    const siteEvents = await value('events:listForSite', { accountId: account.id, siteId: firstSite.id })
-    expect(siteEvents.data.every((e) => e.site_id === firstSite.id)).toBe(true)
-    expect((await value('events:list', { accountId: account.id })).data.length).toBeGreaterThan(0)
+    expect((await value('sync:site', { accountId: account.id, siteId: firstSite.id })).id).toBe(firstSite.id)
+    const siteEvents = await value('events:query', { accountId: account.id, siteId: firstSite.id })
+    expect(siteEvents.events.every((e) => e.site_id === firstSite.id)).toBe(true)
+    const allEvents = await value('events:query', { accountId: account.id, limit: 10 })
+    expect(allEvents.events).toHaveLength(10)
+    expect(allEvents.total).toBe(snapshot.eventCount)
 
     const tag = await value('tags:create', { accountId: account.id, name: 'Clients 2025' })
     expect(tag.name).toBe('Clients 2025')
-    const tags = await value('tags:all', { accountId: account.id })
-    expect(tags.map((t) => t.id)).toContain(tag.id)
-    expect(pushesOf('sync:progress').some((p) => p.what === 'tags')).toBe(true)
+    expect((await value('workspace:snapshot', { accountId: account.id })).tags.map((t) => t.id)).toContain(tag.id)
     await value('tags:delete', { accountId: account.id, tagId: tag.id })
-    expect((await value('tags:all', { accountId: account.id })).map((t) => t.id)).not.toContain(tag.id)
+    expect((await value('workspace:snapshot', { accountId: account.id })).tags.map((t) => t.id)).not.toContain(tag.id)
 
     const created = await value('sites:create', {
       accountId: account.id,
       site: { name: 'New shop', url: 'https://shop.example.com', private_key: 'write-only-key', tags: [] },
     })
     expect(created.name).toBe('New shop')
+    // Read back after the create: the stored copy has what the create answer lacks.
+    expect(created.updates_count).toBe(0)
     expect(JSON.stringify(created)).not.toContain('write-only-key')
+    expect((await value('workspace:snapshot', { accountId: account.id })).sites.map((s) => s.id)).toContain(created.id)
     await value('sites:delete', { accountId: account.id, siteId: created.id })
-    const gone = await value('sites:all', { accountId: account.id })
-    expect(gone.map((s) => s.id)).not.toContain(created.id)
+    expect((await value('workspace:snapshot', { accountId: account.id })).sites.map((s) => s.id)).not.toContain(created.id)
 
-    // The token is on no file in the data folder.
+    // The token is on no file in the data folder, the database included; neither is the private key.
     expect(await readFile(join(dataDir, 'accounts.json'), 'utf8')).not.toContain(GOOD_TOKEN)
+    for (const name of await readdir(dataDir)) {
+      if (!name.startsWith('workspace.sqlite')) continue
+      const bytes = await readFile(join(dataDir, name))
+      expect(bytes.includes(GOOD_TOKEN)).toBe(false)
+      expect(bytes.includes('write-only-key')).toBe(false)
+    }
+  })
+
+  it('opens a synced account from the store after a restart with its server stopped', async () => {
+    const own = await startTestServer(20)
+    const secretStore = new MemorySecretStore()
+    const { value, core, dataDir } = await coreWith({ secretStore })
+    const account = await value('accounts:add', { label: 'Offline', baseUrl: own.baseUrl, token: GOOD_TOKEN })
+    await value('sync:now', { accountId: account.id })
+    await core.dispose()
+    await own.close()
+
+    const restarted = makeCore(dataDir, { secretStore })
+    cores.push(restarted.core)
+    const snapshot = await restarted.value('workspace:snapshot', { accountId: account.id })
+    expect(snapshot.sites).toHaveLength(20)
+    expect(snapshot.sync.lastSyncedAt).not.toBeNull()
+    const failed = await restarted.value('sync:now', { accountId: account.id })
+    expect(failed.status).toBe('failed')
+    expect(failed.error?.code).toBe('network')
+    // Still there, still searchable.
+    expect((await restarted.value('workspace:snapshot', { accountId: account.id })).sites).toHaveLength(20)
+    expect((await restarted.value('events:query', { accountId: account.id })).total).toBeGreaterThan(0)
   })
 
   it('reports a wrong token as unauthorized and saves no account', async () => {
@@ -92,16 +127,16 @@ describe('accounts and data through the channels', () => {
 
   it('marks an account whose token the server refuses (401) as refused, until a new token is accepted', async () => {
     const secretStore = new MemorySecretStore()
-    const { value, dataDir } = await coreWith({ secretStore })
+    const { value, dataDir } = await coreWith({ secretStore, autoSync: false })
     const account = await value('accounts:add', { label: 'A', baseUrl: server.baseUrl, token: GOOD_TOKEN })
 
     // What a token revoked on the server looks like to the app at its next start: the stored
     // token is refused.
     await secretStore.set(account.id, 'revoked-token')
-    const restarted = makeCore(dataDir, { secretStore })
+    const restarted = makeCore(dataDir, { secretStore, autoSync: false })
     cores.push(restarted.core)
-    const result = await restarted.call('sites:list', { accountId: account.id })
-    expect(result).toMatchObject({ ok: false, error: { code: 'unauthorized', status: 401 } })
+    const state = await restarted.value('sync:now', { accountId: account.id })
+    expect(state).toMatchObject({ status: 'failed', error: { code: 'unauthorized', status: 401 } })
     expect((await restarted.value('accounts:list')).accounts[0]?.tokenState).toBe('refused')
     expect(restarted.pushesOf('accounts:changed').at(-1)?.accounts[0]?.tokenState).toBe('refused')
 
@@ -111,53 +146,58 @@ describe('accounts and data through the channels', () => {
     expect(await secretStore.get(account.id)).toBe('revoked-token')
     const replaced = await restarted.value('accounts:replaceToken', { accountId: account.id, token: GOOD_TOKEN })
     expect(replaced.tokenState).toBe('ok')
-    expect((await restarted.value('sites:list', { accountId: account.id })).data).toHaveLength(15)
+    expect(await restarted.value('sync:now', { accountId: account.id })).toMatchObject({ status: 'idle', error: null })
+    expect((await restarted.value('workspace:snapshot', { accountId: account.id })).sites).toHaveLength(40)
 
     await restarted.value('accounts:rename', { accountId: account.id, label: 'Renamed' })
     expect((await restarted.value('accounts:list')).accounts[0]?.label).toBe('Renamed')
     expect(restarted.pushesOf('accounts:changed').at(-1)?.accounts[0]?.label).toBe('Renamed')
   })
 
-  it('shows a locked keychain as accounts whose token is unavailable and calls as keychain_unavailable', async () => {
-    const { value, dataDir } = await coreWith()
+  it('shows a locked keychain as accounts whose token is unavailable and syncs as keychain_unavailable', async () => {
+    const { value, dataDir } = await coreWith({ autoSync: false })
     const account = await value('accounts:add', { label: 'Saved', baseUrl: server.baseUrl, token: GOOD_TOKEN })
 
-    const locked = makeCore(dataDir, { secretStore: new LockedSecretStore() })
+    const locked = makeCore(dataDir, { secretStore: new LockedSecretStore(), autoSync: false })
     cores.push(locked.core)
     const state = await locked.value('accounts:list')
     expect(state.accounts).toEqual([expect.objectContaining({ id: account.id, tokenState: 'unavailable' })])
-    const result = await locked.call('sites:list', { accountId: account.id })
-    expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } })
-    if (!result.ok) expect(result.error.message).toMatch(/Unlock it/)
+    const synced = await locked.value('sync:now', { accountId: account.id })
+    expect(synced).toMatchObject({ status: 'failed', error: { code: 'keychain_unavailable' } })
+    expect(synced.error?.message).toMatch(/Unlock it/)
   })
 
   it('asks for a token when the keychain entry vanished', async () => {
     const secretStore = new MemorySecretStore()
-    const { value, dataDir } = await coreWith({ secretStore })
+    const { value, dataDir } = await coreWith({ secretStore, autoSync: false })
     const account = await value('accounts:add', { label: 'Vanished', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     await secretStore.delete(account.id)
 
-    const restarted = makeCore(dataDir, { secretStore })
+    const restarted = makeCore(dataDir, { secretStore, autoSync: false })
     cores.push(restarted.core)
     expect((await restarted.value('accounts:list')).accounts[0]?.tokenState).toBe('missing')
-    const result = await restarted.call('tags:list', { accountId: account.id })
-    expect(result).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    expect(await restarted.value('sync:now', { accountId: account.id })).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } })
 
     const replaced = await restarted.value('accounts:replaceToken', { accountId: account.id, token: GOOD_TOKEN })
     expect(replaced.tokenState).toBe('ok')
-    expect((await restarted.value('tags:list', { accountId: account.id })).data.length).toBeGreaterThan(0)
+    expect(await restarted.value('sync:now', { accountId: account.id })).toMatchObject({ status: 'idle' })
+    expect((await restarted.value('workspace:snapshot', { accountId: account.id })).tags.length).toBeGreaterThan(0)
   })
 
-  it('removes an account: its client, its token and its record', async () => {
+  it('removes an account: its client, its token, its record and its rows in the store', async () => {
     const secretStore = new MemorySecretStore()
     const { value, call } = await coreWith({ secretStore })
     const account = await value('accounts:add', { label: 'Gone', baseUrl: server.baseUrl, token: GOOD_TOKEN })
-    await value('sites:list', { accountId: account.id })
+    const other = await value('accounts:add', { label: 'Stays', baseUrl: server.baseUrl, token: GOOD_TOKEN })
+    await value('sync:now', { accountId: account.id })
+    await value('sync:now', { accountId: other.id })
 
     await value('accounts:remove', { accountId: account.id })
 
-    expect(secretStore.size).toBe(0)
-    expect((await value('accounts:list')).accounts).toEqual([])
-    expect(await call('sites:list', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(secretStore.size).toBe(1)
+    expect((await value('accounts:list')).accounts.map((a) => a.id)).toEqual([other.id])
+    expect(await call('workspace:snapshot', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(await call('events:query', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect((await value('workspace:snapshot', { accountId: other.id })).sites).toHaveLength(40)
   })
 })

@@ -27,22 +27,33 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['accounts:remove', {}, 'accountId'],
   ['accounts:setActive', { accountId: 42 }, 'accountId'],
   ['demo:open', 'now', 'input'],
-  ['sites:list', { accountId: id, page: 0 }, 'page'],
-  ['sites:list', { accountId: id, page: 1.5 }, 'page'],
-  ['sites:all', { accountId: id, page: 2 }, 'input'],
-  ['sites:get', { accountId: id, siteId: -1 }, 'siteId'],
-  ['sites:get', { accountId: id, siteId: '3' }, 'siteId'],
+  ['workspace:snapshot', { accountId: id, page: 2 }, 'input'],
+  ['workspace:snapshot', {}, 'accountId'],
+  ['events:query', { accountId: id, limit: 0 }, 'limit'],
+  ['events:query', { accountId: id, limit: 501 }, 'limit'],
+  ['events:query', { accountId: id, siteId: '3' }, 'siteId'],
+  ['events:query', { accountId: id, from: 'yesterday' }, 'from'],
+  ['events:query', { accountId: id, text: 'x'.repeat(201) }, 'text'],
+  ['events:query', { accountId: id, types: 'update' }, 'types'],
+  ['events:query', { accountId: id, after: { id: 3 } }, 'after.createdAt'],
+  ['sync:now', { accountId: 'nope' }, 'accountId'],
+  ['sync:cancel', undefined, 'input'],
+  ['sync:site', { accountId: id, siteId: -1 }, 'siteId'],
+  ['sync:site', { accountId: id, siteId: '3' }, 'siteId'],
+  ['sync:states', 'all', 'input'],
   ['sites:create', { accountId: id, site: { name: 'A' } }, 'site.url'],
   ['sites:create', { accountId: id, site: { name: 'A', url: 'javascript:alert(1)' } }, 'site.url'],
   ['sites:create', { accountId: id, site: { name: 'A', url: 'https://a.test', tags: ['x'] } }, 'site.tags.0'],
   ['sites:create', { accountId: id, site: { name: 'A', url: 'https://a.test', status: 'Ok' } }, 'site'],
   ['sites:delete', { accountId: id }, 'siteId'],
-  ['tags:list', { accountId: id, page: 'two' }, 'page'],
-  ['tags:all', undefined, 'input'],
   ['tags:create', { accountId: id, name: '   ' }, 'name'],
   ['tags:delete', { accountId: id, tagId: 0 }, 'tagId'],
-  ['events:list', { accountId: id, page: -3 }, 'page'],
-  ['events:listForSite', { accountId: id }, 'siteId'],
+  ['settings:get', { any: 1 }, 'input'],
+  ['settings:set', { syncIntervalMinutes: 0 }, 'syncIntervalMinutes'],
+  ['settings:set', { syncIntervalMinutes: 1441 }, 'syncIntervalMinutes'],
+  ['settings:set', { syncIntervalMinutes: 2.5 }, 'syncIntervalMinutes'],
+  ['settings:set', { theme: 'dark' }, 'theme'],
+  ['app:notices', 5, 'input'],
   ['shell:openExternal', { url: 'file:///etc/passwd' }, 'url'],
   ['shell:openExternal', { url: 'javascript:alert(1)' }, 'url'],
   ['shell:openExternal', { url: 'not a url' }, 'url'],
@@ -78,8 +89,14 @@ describe('channel input validation', () => {
 
   it('answers not_found for a well-formed id that is no account', async () => {
     const { call } = makeCore(await dirs.make())
-    const result = await call('sites:list', { accountId: id })
-    expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    for (const [channel, input] of [
+      ['workspace:snapshot', { accountId: id }],
+      ['events:query', { accountId: id }],
+      ['sync:now', { accountId: id }],
+      ['sync:site', { accountId: id, siteId: 1 }],
+    ] as const) {
+      expect(await call(channel, input)).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    }
   })
 
   it('opens only http(s) addresses in the browser', async () => {
@@ -87,6 +104,17 @@ describe('channel input validation', () => {
     expect(await call('shell:openExternal', { url: 'https://example.com/a b' })).toEqual({ ok: true, value: undefined })
     expect(await call('shell:openExternal', { url: 'mailto:someone@example.com' })).toMatchObject({ ok: false })
     expect(opened).toEqual(['https://example.com/a%20b'])
+  })
+
+  it('keeps the sync interval the person sets, within bounds, across a restart', async () => {
+    const dataDir = await dirs.make()
+    const first = makeCore(dataDir)
+    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5 })
+    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15 })
+    await first.core.dispose()
+    const second = makeCore(dataDir)
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15 })
+    await second.core.dispose()
   })
 
   it('answers app:info without input', async () => {

@@ -1,6 +1,6 @@
 // Builds a Core over a temp data folder with an in-memory secret store, and calls its
 // handlers the way a shell does: untrusted input in, Result out.
-import type { ChannelOutput, PushEvent, PushEvents, RequestChannel, Result } from '../../../../src/shared'
+import { PUSH_EVENTS, type ChannelOutput, type PushEvent, type PushEvents, type RequestChannel, type Result } from '../../../../src/shared'
 import { createCore, type CoreOptions } from '../../../../src/core'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 
@@ -19,7 +19,7 @@ export function makeCore(dataDir: string, extra: Partial<CoreOptions> = {}) {
     ...extra,
   })
   const pushed: { event: PushEvent; payload: unknown }[] = []
-  for (const event of ['accounts:changed', 'events:new', 'sync:progress'] as const) {
+  for (const event of PUSH_EVENTS) {
     core.on(event, (payload) => pushed.push({ event, payload }))
   }
   function call<C extends RequestChannel>(channel: C, input?: unknown): Promise<Result<ChannelOutput<C>>> {
