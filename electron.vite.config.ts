@@ -29,6 +29,9 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     plugins: [vue()],
     build: {
+      // electron-vite leaves the renderer unminified by default; the window's first script is
+      // parsed on every start, so minify it (true = Vite 8's built-in Oxc minifier; issue 8).
+      minify: true,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
       },

@@ -1,5 +1,6 @@
 // The endpoints of spec section 4, one function per route, each answering a Reply.
-import { paginate, parsePageParameter } from './paginator'
+import { newestFirst, paginate, parsePageParameter } from './paginator'
+import type { PageSource } from './paginator'
 import type { Reply } from './replies'
 import { emptyReply, jsonReply, modelNotFound } from './replies'
 import type { Input } from './request-body'
@@ -41,8 +42,9 @@ function page(context: HandlerContext): number {
 
 export const HANDLERS: Record<RouteName, Handler> = {
   'sites.index': (c) => {
-    const sites = c.store.sites(c.account).map((site) => siteToWire(site, c.account))
-    return jsonReply(200, paginate(sites, page(c), c.perPage, `${c.apiRoot}/sites`))
+    // Only the page's sites are turned into the wire format (issue 8: not the whole list).
+    const sites = c.store.sites(c.account)
+    return jsonReply(200, paginate(sites, page(c), c.perPage, `${c.apiRoot}/sites`, (site) => siteToWire(site, c.account)))
   },
 
   'sites.show': (c) => {
@@ -68,13 +70,12 @@ export const HANDLERS: Record<RouteName, Handler> = {
   'sites.logs': (c) => {
     const id = parseId(c.id)
     if (id === null || !c.store.site(c.account, id)) return modelNotFound('Site', c.id ?? '')
-    const events = c.store.events(c.account, id).map(eventToWire)
-    return jsonReply(200, paginate(events, page(c), c.perPage, `${c.apiRoot}/sites/${id}/logs`))
+    const events = newestFirst(c.store.events(c.account, id))
+    return jsonReply(200, paginate(events, page(c), c.perPage, `${c.apiRoot}/sites/${id}/logs`, eventToWire))
   },
 
   'tags.index': (c) => {
-    const tags = c.store.tags(c.account).map(tagToWire)
-    return jsonReply(200, paginate(tags, page(c), c.perPage, `${c.apiRoot}/tags`))
+    return jsonReply(200, paginate(c.store.tags(c.account), page(c), c.perPage, `${c.apiRoot}/tags`, tagToWire))
   },
 
   'tags.store': async (c) => {
@@ -90,9 +91,9 @@ export const HANDLERS: Record<RouteName, Handler> = {
   },
 
   'logs.index': (c) => {
-    const events = c.store.events(c.account).map(eventToWire)
+    const events = newestFirst(c.store.events(c.account))
     const current = page(c)
-    return jsonReply(200, paginate(events, current, c.perPage, logsPath(c, events, current)))
+    return jsonReply(200, paginate(events, current, c.perPage, logsPath(c, events, current), eventToWire))
   },
 }
 
@@ -101,8 +102,9 @@ export const HANDLERS: Record<RouteName, Handler> = {
  * list /sites/<site_id>/logs, with the site of the first event on the page (or of the newest
  * event when the page is out of range). With no events at all there is no site to name.
  */
-function logsPath(c: HandlerContext, newestFirst: { site_id: number }[], current: number): string {
+function logsPath(c: HandlerContext, events: PageSource<{ site_id: number }>, current: number): string {
   if (!c.logsLinkQuirk) return `${c.apiRoot}/logs`
-  const first = newestFirst[(current - 1) * c.perPage] ?? newestFirst[0]
+  const start = (current - 1) * c.perPage
+  const first = events.slice(start, start + 1)[0] ?? events.slice(0, 1)[0]
   return first ? `${c.apiRoot}/sites/${first.site_id}/logs` : `${c.apiRoot}/logs`
 }

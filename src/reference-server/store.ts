@@ -5,6 +5,33 @@ import { formatTimestamp } from './clock'
 import type { AccountState, ServerState, StoredSite } from './model'
 import type { SiteInput } from './validation'
 
+/**
+ * How far each list is known to be in ascending id order: its length and last id then. The
+ * store's lists are only ever appended to (with fresh, larger ids) or replaced whole (a delete
+ * filters into a new array), so a list checked once is checked again only from there on; one
+ * that was changed some other way (its checked end moved) is checked whole again.
+ */
+const checked = new WeakMap<readonly { id: number }[], { length: number; lastId: number }>()
+
+/**
+ * The list itself, in ascending id order: already so in practice (ids are handed out in
+ * increasing order and appended), so this costs a look at what was appended since the last
+ * call; a list that is not (a hand-edited data file) is sorted in place, once.
+ */
+function inAscendingIdOrder<T extends { id: number }>(list: T[]): readonly T[] {
+  const known = checked.get(list)
+  let index = known && known.length <= list.length && list[known.length - 1]?.id === known.lastId ? known.length : 1
+  for (; index < list.length; index++) {
+    if ((list[index - 1] as T).id > (list[index] as T).id) {
+      list.sort((a, b) => a.id - b.id)
+      break
+    }
+  }
+  const last = list[list.length - 1]
+  if (last) checked.set(list, { length: list.length, lastId: last.id })
+  return list
+}
+
 export class ReferenceStore {
   private readonly changeListeners = new Set<() => void>()
 
@@ -35,9 +62,12 @@ export class ReferenceStore {
     return this.state.accounts.map((account) => account.token)
   }
 
-  /** Sites by ascending id (the spec does not show an order; this is the natural one). */
-  sites(account: AccountState): StoredSite[] {
-    return [...account.sites].sort((a, b) => a.id - b.id)
+  /**
+   * Sites by ascending id (the spec does not show an order; this is the natural one). The
+   * account's own list, not a copy: read it, change it only through the store.
+   */
+  sites(account: AccountState): readonly StoredSite[] {
+    return inAscendingIdOrder(account.sites)
   }
 
   site(account: AccountState, id: number): StoredSite | undefined {
@@ -79,8 +109,9 @@ export class ReferenceStore {
     return true
   }
 
-  tags(account: AccountState): Tag[] {
-    return [...account.tags].sort((a, b) => a.id - b.id)
+  /** Tags by ascending id; the account's own list, as sites() is. */
+  tags(account: AccountState): readonly Tag[] {
+    return inAscendingIdOrder(account.tags)
   }
 
   createTag(account: AccountState, name: string): Tag {
@@ -101,10 +132,14 @@ export class ReferenceStore {
     return true
   }
 
-  /** Newest first, as observed (descending id and created_at). */
-  events(account: AccountState, siteId?: number): SiteEvent[] {
-    const events = siteId === undefined ? account.events : account.events.filter((e) => e.site_id === siteId)
-    return [...events].sort((a, b) => b.id - a.id)
+  /**
+   * Oldest first (ascending id); the lists serve them newest first, as observed (descending id
+   * and created_at), through paginator's newestFirst view. Without a site, the account's own
+   * list, not a copy.
+   */
+  events(account: AccountState, siteId?: number): readonly SiteEvent[] {
+    const events = inAscendingIdOrder(account.events)
+    return siteId === undefined ? events : events.filter((event) => event.site_id === siteId)
   }
 
   /** Records an event now; the caller calls changed() once its batch is done. */
