@@ -1,0 +1,366 @@
+// The WorkspaceStore on SQLite (better-sqlite3, synchronous: every call is one short local
+// read or one transaction, well under a frame at the sizes the app meets). Sites, tags and
+// events are kept as the API gave them (a JSON column) beside the few columns the store looks
+// up or orders by; reads parse that JSON and nothing else. Statements are prepared once.
+import type Database from 'better-sqlite3'
+import type { AppSettings, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
+import { checkSettingsPatch, settingsFromStored } from './app-settings'
+import { eventQuerySql } from './event-query'
+import { eventTimeMs } from './event-time'
+import { ftsAccountToken } from './fts-query'
+import { openWorkspaceDatabase, type OpenWorkspaceOptions } from './workspace-database'
+import type { AccountSyncMeta, SnapshotWrite, WorkspaceStore } from './workspace-store'
+
+/** How many syncs' changes each account keeps (recentChanges reads at most these). */
+export const CHANGES_KEPT = 50
+
+export interface OpenStoreOptions extends OpenWorkspaceOptions {
+  /** Changes kept per account; default CHANGES_KEPT. */
+  changesKept?: number
+}
+
+type Statement = Database.Statement<unknown[], unknown>
+
+interface SiteRow {
+  id: number
+  name: string
+  json: string
+}
+
+interface SyncMetaRow {
+  last_synced_at: string | null
+  last_attempt_at: string | null
+  events_backfill_page: number | null
+}
+
+export class SqliteWorkspaceStore implements WorkspaceStore {
+  /**
+   * Opens (creating, migrating, or setting aside and rebuilding) <dataDir>/workspace.sqlite.
+   * Never throws for a bad file: `notice` then says what happened.
+   */
+  static open(options: OpenStoreOptions): SqliteWorkspaceStore {
+    const opened = openWorkspaceDatabase(options)
+    return new SqliteWorkspaceStore(opened.db, opened.file, opened.notice, options.changesKept ?? CHANGES_KEPT)
+  }
+
+  private readonly st: ReturnType<typeof prepareStatements>
+  /** Event queries by SQL text: their shape depends only on which filters are set. */
+  private readonly queryStatements = new Map<string, Statement>()
+
+  private constructor(
+    private readonly db: Database.Database,
+    /** The database file, or ':memory:' when no file could be used this session. */
+    readonly file: string,
+    readonly notice: string | null,
+    private readonly changesKept: number,
+  ) {
+    this.st = prepareStatements(db)
+  }
+
+  sites(accountId: string): Site[] {
+    return parseAll<Site>(this.st.sites.all(accountId))
+  }
+
+  site(accountId: string, siteId: number): Site | undefined {
+    const json = this.st.site.get(accountId, siteId) as string | undefined
+    return json === undefined ? undefined : (JSON.parse(json) as Site)
+  }
+
+  tags(accountId: string): Tag[] {
+    return parseAll<Tag>(this.st.tags.all(accountId))
+  }
+
+  syncMeta(accountId: string): AccountSyncMeta {
+    const row = this.st.syncMeta.get(accountId) as SyncMetaRow | undefined
+    return {
+      lastSyncedAt: row?.last_synced_at ?? null,
+      lastAttemptAt: row?.last_attempt_at ?? null,
+      eventsBackfillPage: row?.events_backfill_page ?? null,
+    }
+  }
+
+  setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void {
+    this.transaction(() => {
+      const meta = this.syncMeta(accountId)
+      // Only the keys given change; an undefined value is "not given", null clears.
+      const next: AccountSyncMeta = {
+        lastSyncedAt: patch.lastSyncedAt !== undefined ? patch.lastSyncedAt : meta.lastSyncedAt,
+        lastAttemptAt: patch.lastAttemptAt !== undefined ? patch.lastAttemptAt : meta.lastAttemptAt,
+        eventsBackfillPage: patch.eventsBackfillPage !== undefined ? patch.eventsBackfillPage : meta.eventsBackfillPage,
+      }
+      this.st.putSyncMeta.run(accountId, next.lastSyncedAt, next.lastAttemptAt, next.eventsBackfillPage)
+    })
+  }
+
+  replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void {
+    // A site listed twice (a list that shifted while it was paged) is stored once, the later
+    // copy winning, rather than failing the whole sync on the primary key.
+    const next = new Map(snapshot.sites.map((site) => [site.id, site]))
+    this.transaction(() => {
+      const before = new Map(
+        (this.st.siteRows.all(accountId) as SiteRow[]).map((row) => [row.id, row]),
+      )
+      // Only what changed is written: a sync of 10,000 unchanged sites writes nothing of them.
+      for (const [siteId, site] of next) {
+        const json = siteJson(site)
+        const old = before.get(siteId)
+        if (old?.json === json) continue
+        this.st.putSite.run(accountId, siteId, site.name, json)
+        if (old?.name !== site.name) this.reindexSiteName(accountId, siteId, site.name)
+      }
+      for (const [siteId, old] of before) {
+        if (next.has(siteId)) continue
+        this.st.deleteSite.run(accountId, siteId)
+        // Events of a vanished site keep their message but no longer carry its name.
+        if (old.name !== '') this.reindexSiteName(accountId, siteId, '')
+      }
+      this.st.deleteTags.run(accountId)
+      for (const tag of snapshot.tags) this.st.putTag.run(accountId, tag.id, tag.name, JSON.stringify(tag))
+      this.st.putLastSynced.run(accountId, snapshot.syncedAt)
+    })
+  }
+
+  upsertSite(accountId: string, site: Site): void {
+    this.transaction(() => {
+      const before = this.st.siteName.get(accountId, site.id) as string | undefined
+      this.st.putSite.run(accountId, site.id, site.name, siteJson(site))
+      if ((before ?? '') !== site.name) this.reindexSiteName(accountId, site.id, site.name)
+    })
+  }
+
+  removeSite(accountId: string, siteId: number): void {
+    // The server deletes a site's events with it; the trigger takes them out of the index.
+    this.transaction(() => {
+      this.st.deleteSite.run(accountId, siteId)
+      this.st.deleteSiteEvents.run(accountId, siteId)
+    })
+  }
+
+  upsertTag(accountId: string, tag: Tag): void {
+    this.transaction(() => {
+      const before = this.st.tagJson.get(accountId, tag.id) as string | undefined
+      const json = JSON.stringify(tag)
+      this.st.putTag.run(accountId, tag.id, tag.name, json)
+      // A changed tag changes in the sites that carry it too, as the server would answer them.
+      if (before !== undefined && before !== json) {
+        this.rewriteSiteTags(accountId, tag.id, (tags) => tags.map((t) => (t.id === tag.id ? tag : t)))
+      }
+    })
+  }
+
+  removeTag(accountId: string, tagId: number): void {
+    this.transaction(() => {
+      this.st.deleteTag.run(accountId, tagId)
+      this.rewriteSiteTags(accountId, tagId, (tags) => tags.filter((t) => t.id !== tagId))
+    })
+  }
+
+  addEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[] {
+    const token = ftsAccountToken(accountId)
+    return this.transaction(() => {
+      const added: SiteEvent[] = []
+      for (const event of events) {
+        const result = this.st.insertEvent.run(
+          accountId,
+          event.id,
+          event.site_id,
+          event.type,
+          event.created_at,
+          eventTimeMs(event.created_at),
+          event.message,
+          JSON.stringify(event),
+        )
+        if (result.changes === 1) {
+          this.st.indexEvent.run(result.lastInsertRowid, token, event.message, accountId, event.site_id)
+          added.push(event)
+        }
+      }
+      return added
+    })
+  }
+
+  knownEventIds(accountId: string, ids: readonly number[]): Set<number> {
+    if (ids.length === 0) return new Set()
+    return new Set(this.st.knownEventIds.all(accountId, JSON.stringify(ids)) as number[])
+  }
+
+  eventCount(accountId: string): number {
+    return this.st.eventCount.get(accountId) as number
+  }
+
+  queryEvents(query: EventQuery): EventSlice {
+    const sql = eventQuerySql(query)
+    const rows = this.queryStatement(sql.slice.sql).all(...sql.slice.params) as string[]
+    const more = rows.length > sql.limit
+    const events = parseAll<SiteEvent>(more ? rows.slice(0, sql.limit) : rows)
+    const last = events[events.length - 1]
+    const next = more && last !== undefined ? { createdAt: last.created_at, id: last.id } : null
+    // The first slice's total doubles as the count of the whole feed; later slices could skip
+    // it, but the count runs on the same index and keeps every answer complete.
+    const total = this.queryStatement(sql.count.sql).get(...sql.count.params) as number
+    return { events, next, total }
+  }
+
+  recordChanges(changes: SyncChanges): void {
+    this.transaction(() => {
+      this.st.insertChanges.run(changes.accountId, changes.syncedAt, JSON.stringify(changes))
+      this.st.pruneChanges.run(changes.accountId, changes.accountId, this.changesKept)
+    })
+  }
+
+  recentChanges(accountId: string, limit: number): SyncChanges[] {
+    const count = Math.max(0, Math.min(this.changesKept, Math.trunc(limit) || 0))
+    return parseAll<SyncChanges>(this.st.recentChanges.all(accountId, count))
+  }
+
+  settings(): AppSettings {
+    const stored = new Map<string, unknown>()
+    for (const row of this.st.settings.all() as { key: string; json: string }[]) {
+      try {
+        stored.set(row.key, JSON.parse(row.json))
+      } catch {
+        // An unreadable value falls back to its default.
+      }
+    }
+    return settingsFromStored(stored)
+  }
+
+  updateSettings(patch: Partial<AppSettings>): AppSettings {
+    const checked = checkSettingsPatch(patch)
+    this.transaction(() => {
+      for (const [key, value] of Object.entries(checked)) this.st.putSetting.run(key, JSON.stringify(value))
+    })
+    return this.settings()
+  }
+
+  removeAccount(accountId: string): void {
+    this.transaction(() => {
+      for (const statement of this.st.removeAccount) statement.run(accountId)
+    })
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  private transaction<T>(work: () => T): T {
+    return this.db.transaction(work)()
+  }
+
+  private queryStatement(sql: string): Statement {
+    let statement = this.queryStatements.get(sql)
+    if (statement === undefined) {
+      statement = this.db.prepare(sql).pluck()
+      this.queryStatements.set(sql, statement)
+    }
+    return statement
+  }
+
+  private reindexSiteName(accountId: string, siteId: number, name: string): void {
+    this.st.unindexSiteEvents.run(accountId, siteId)
+    this.st.indexSiteEvents.run(name, accountId, siteId)
+  }
+
+  private rewriteSiteTags(accountId: string, tagId: number, rewrite: (tags: Tag[]) => Tag[]): void {
+    for (const row of this.st.sitesWithTag.all(accountId, tagId) as { id: number; json: string }[]) {
+      const site = JSON.parse(row.json) as Site
+      site.tags = rewrite(site.tags)
+      this.st.putSiteJson.run(JSON.stringify(site), accountId, row.id)
+    }
+  }
+}
+
+/**
+ * The API never sends private_key back, and the store must never hold it: a site object that
+ * somehow carries one (a create's input passed on by mistake) is stored without it.
+ */
+function siteJson(site: Site): string {
+  if (!Object.hasOwn(site, 'private_key')) return JSON.stringify(site)
+  const { private_key: _secret, ...rest } = site as Site & { private_key?: unknown }
+  return JSON.stringify(rest)
+}
+
+function parseAll<T>(rows: unknown[]): T[] {
+  const parsed = new Array<T>(rows.length)
+  for (let i = 0; i < rows.length; i++) parsed[i] = JSON.parse(rows[i] as string) as T
+  return parsed
+}
+
+function prepareStatements(db: Database.Database) {
+  const one = (sql: string) => db.prepare(sql).pluck()
+  return {
+    sites: one('SELECT json FROM sites WHERE account_id = ? ORDER BY id'),
+    site: one('SELECT json FROM sites WHERE account_id = ? AND id = ?'),
+    siteName: one('SELECT name FROM sites WHERE account_id = ? AND id = ?'),
+    siteRows: db.prepare('SELECT id, name, json FROM sites WHERE account_id = ?'),
+    putSite: db.prepare(
+      'INSERT INTO sites (account_id, id, name, json) VALUES (?, ?, ?, ?) ' +
+        'ON CONFLICT (account_id, id) DO UPDATE SET name = excluded.name, json = excluded.json',
+    ),
+    putSiteJson: db.prepare('UPDATE sites SET json = ? WHERE account_id = ? AND id = ?'),
+    sitesWithTag: db.prepare(
+      'SELECT id, json FROM sites WHERE account_id = ? AND EXISTS ' +
+        "(SELECT 1 FROM json_each(sites.json, '$.tags') t WHERE json_extract(t.value, '$.id') = ?)",
+    ),
+    deleteSite: db.prepare('DELETE FROM sites WHERE account_id = ? AND id = ?'),
+
+    tags: one('SELECT json FROM tags WHERE account_id = ? ORDER BY id'),
+    tagJson: one('SELECT json FROM tags WHERE account_id = ? AND id = ?'),
+    putTag: db.prepare(
+      'INSERT INTO tags (account_id, id, name, json) VALUES (?, ?, ?, ?) ' +
+        'ON CONFLICT (account_id, id) DO UPDATE SET name = excluded.name, json = excluded.json',
+    ),
+    deleteTags: db.prepare('DELETE FROM tags WHERE account_id = ?'),
+    deleteTag: db.prepare('DELETE FROM tags WHERE account_id = ? AND id = ?'),
+
+    insertEvent: db.prepare(
+      'INSERT INTO events (account_id, id, site_id, type, created_at, created_ms, message, json) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, id) DO NOTHING',
+    ),
+    knownEventIds: one('SELECT id FROM events WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))'),
+    eventCount: one('SELECT count(*) FROM events WHERE account_id = ?'),
+    deleteSiteEvents: db.prepare('DELETE FROM events WHERE account_id = ? AND site_id = ?'),
+    // The event's site name is the stored site's, or none until that site is stored.
+    indexEvent: db.prepare(
+      'INSERT INTO events_fts (rowid, account, message, site_name) VALUES (?, ?, ?, ' +
+        "coalesce((SELECT name FROM sites WHERE account_id = ? AND id = ?), ''))",
+    ),
+    unindexSiteEvents: db.prepare(
+      'DELETE FROM events_fts WHERE rowid IN (SELECT seq FROM events WHERE account_id = ? AND site_id = ?)',
+    ),
+    indexSiteEvents: db.prepare(
+      "INSERT INTO events_fts (rowid, account, message, site_name) SELECT seq, 'x' || lower(hex(account_id)), " +
+        'message, ? FROM events WHERE account_id = ? AND site_id = ?',
+    ),
+
+    syncMeta: db.prepare(
+      'SELECT last_synced_at, last_attempt_at, events_backfill_page FROM sync_meta WHERE account_id = ?',
+    ),
+    putSyncMeta: db.prepare(
+      'INSERT INTO sync_meta (account_id, last_synced_at, last_attempt_at, events_backfill_page) ' +
+        'VALUES (?, ?, ?, ?) ON CONFLICT (account_id) DO UPDATE SET last_synced_at = excluded.last_synced_at, ' +
+        'last_attempt_at = excluded.last_attempt_at, events_backfill_page = excluded.events_backfill_page',
+    ),
+    putLastSynced: db.prepare(
+      'INSERT INTO sync_meta (account_id, last_synced_at) VALUES (?, ?) ' +
+        'ON CONFLICT (account_id) DO UPDATE SET last_synced_at = excluded.last_synced_at',
+    ),
+
+    insertChanges: db.prepare('INSERT INTO changes (account_id, synced_at, json) VALUES (?, ?, ?)'),
+    // The (keep + 1)-th newest row of the account and everything older goes.
+    pruneChanges: db.prepare(
+      'DELETE FROM changes WHERE account_id = ? AND seq <= ' +
+        '(SELECT seq FROM changes WHERE account_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)',
+    ),
+    recentChanges: one('SELECT json FROM changes WHERE account_id = ? ORDER BY seq DESC LIMIT ?'),
+
+    settings: db.prepare('SELECT key, json FROM settings'),
+    putSetting: db.prepare(
+      'INSERT INTO settings (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json',
+    ),
+
+    removeAccount: ['sites', 'tags', 'events', 'sync_meta', 'changes'].map((table) =>
+      db.prepare(`DELETE FROM ${table} WHERE account_id = ?`),
+    ),
+  }
+}
