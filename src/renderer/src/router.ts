@@ -19,6 +19,7 @@ export function createAppRouter(pinia: Pinia) {
       { path: '/tags', name: 'tags', component: () => import('./views/TagsView.vue') },
       { path: '/events', name: 'events', component: () => import('./views/EventsView.vue') },
       { path: '/accounts', name: 'accounts', component: () => import('./views/AccountsView.vue') },
+      { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/:pathMatch(.*)*', redirect: '/sites' },
     ],
   })

@@ -8,7 +8,11 @@ let timer: ReturnType<typeof setInterval> | null = null
 
 export function useNow(): Readonly<Ref<number>> {
   users += 1
-  if (timer === null) timer = setInterval(() => (now.value = Date.now()), 30_000)
+  if (timer === null) {
+    // Nothing ticked while nobody looked: start from the real time, not the last tick.
+    now.value = Date.now()
+    timer = setInterval(() => (now.value = Date.now()), 30_000)
+  }
   onBeforeUnmount(() => {
     users -= 1
     if (users === 0 && timer !== null) {

@@ -109,3 +109,21 @@ export function tagsThatFit(names: readonly string[], budget = 13): number {
   if (names.length <= 1) return names.length
   return (names[0]?.length ?? 0) + (names[1]?.length ?? 0) <= budget ? 2 : 1
 }
+
+const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
+const dayAndClockFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** When something is from, as a person reads a clock: "10:42" today, "3 Mar 2025, 10:42" on another day. */
+export function formatClock(iso: string, now: number = Date.now()): string {
+  const date = parse(iso)
+  if (!date) return iso
+  return date.toDateString() === new Date(now).toDateString() ? clockFormat.format(date) : dayAndClockFormat.format(date)
+}
+
+/** "Synced 3 minutes ago"; "Synced just now" under a minute (never "Synced now"). */
+export function formatSyncedAgo(iso: string, now: number = Date.now(), locale: string | undefined = userLocale()): string {
+  const date = parse(iso)
+  if (!date) return 'Synced'
+  if (Math.abs(now - date.getTime()) < MINUTE) return 'Synced just now'
+  return `Synced ${formatRelative(iso, now, locale)}`
+}

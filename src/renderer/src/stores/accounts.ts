@@ -1,9 +1,12 @@
 // Accounts as the renderer knows them (never a token: that stays in core), and which one is
 // active. Every other store watches activeAccountId and keys its data by account, so
-// switching is instant and one account's data never shows under another's name.
+// switching is instant and one account's data never shows under another's name. Core is the
+// only writer of an account's token state: it arrives with 'accounts:changed' (or the
+// answer of an account action), never from a guess made here.
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, onScopeDispose, ref } from 'vue'
 import type { Account, AccountsState, AppError, Result } from '../../../shared'
+import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 
 /** How far a load of any list is: one type for every store. */
@@ -13,6 +16,7 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 export const NO_ACCOUNT: AppError = { code: 'invalid_input', message: 'No account is selected.' }
 
 export const useAccountsStore = defineStore('accounts', () => {
+  const api = useApi()
   const accounts = ref<Account[]>([])
   const activeAccountId = ref<string | null>(null)
   const status = ref<LoadStatus>('idle')
@@ -37,7 +41,7 @@ export const useAccountsStore = defineStore('accounts', () => {
 
   async function load(): Promise<void> {
     status.value = 'loading'
-    const result = await call(() => window.api.accountsList())
+    const result = await call(() => api.accountsList())
     if (result.ok) {
       applyState(result.value)
       error.value = null
@@ -52,11 +56,11 @@ export const useAccountsStore = defineStore('accounts', () => {
   function setActive(accountId: string): void {
     if (!accounts.value.some((a) => a.id === accountId) || activeAccountId.value === accountId) return
     activeAccountId.value = accountId
-    void call(() => window.api.accountsSetActive({ accountId }))
+    void call(() => api.accountsSetActive({ accountId }))
   }
 
   async function add(input: { label: string; baseUrl: string; token: string }): Promise<Result<Account>> {
-    const result = await call(() => window.api.accountsAdd(input))
+    const result = await call(() => api.accountsAdd(input))
     if (result.ok) {
       upsert(result.value)
       setActive(result.value.id)
@@ -65,32 +69,32 @@ export const useAccountsStore = defineStore('accounts', () => {
   }
 
   async function rename(accountId: string, label: string): Promise<Result<Account>> {
-    const result = await call(() => window.api.accountsRename({ accountId, label }))
+    const result = await call(() => api.accountsRename({ accountId, label }))
     if (result.ok) upsert(result.value)
     return result
   }
 
   async function replaceToken(accountId: string, token: string): Promise<Result<Account>> {
-    const result = await call(() => window.api.accountsReplaceToken({ accountId, token }))
+    const result = await call(() => api.accountsReplaceToken({ accountId, token }))
     if (result.ok) upsert(result.value)
     return result
   }
 
   async function remove(accountId: string): Promise<Result<void>> {
-    const result = await call(() => window.api.accountsRemove({ accountId }))
+    const result = await call(() => api.accountsRemove({ accountId }))
     if (result.ok) {
       accounts.value = accounts.value.filter((a) => a.id !== accountId)
       if (activeAccountId.value === accountId) {
         const next = accounts.value[0]?.id ?? null
         activeAccountId.value = next
-        if (next) void call(() => window.api.accountsSetActive({ accountId: next }))
+        if (next) void call(() => api.accountsSetActive({ accountId: next }))
       }
     }
     return result
   }
 
   async function openDemo(): Promise<Result<Account>> {
-    const result = await call(() => window.api.demoOpen())
+    const result = await call(() => api.demoOpen())
     if (result.ok) {
       upsert(result.value)
       setActive(result.value.id)
@@ -98,15 +102,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     return result
   }
 
-  /** Called by any store that got 'unauthorized' for this account: the banner appears at once. */
-  function markRefused(accountId: string): void {
-    accounts.value = accounts.value.map((a) => (a.id === accountId ? { ...a, tokenState: 'refused' } : a))
-  }
-
-  /** Subscribes to core's pushes; returns the unsubscribe function. */
-  function listen(): () => void {
-    return window.api.on('accounts:changed', applyState)
-  }
+  onScopeDispose(api.on('accounts:changed', applyState))
 
   return {
     accounts,
@@ -122,8 +118,6 @@ export const useAccountsStore = defineStore('accounts', () => {
     replaceToken,
     remove,
     openDemo,
-    markRefused,
-    listen,
     applyState,
   }
 })

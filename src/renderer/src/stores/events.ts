@@ -1,327 +1,266 @@
-// Event feeds: the feed of all events and the feed of one site, for the active account.
-// Each feed is kept under (account, site) so the events view and a site's detail page page
-// independently. Pages are asked for by number from meta.current_page/last_page: the
-// envelope's links are never followed here (spec 2.4 rule 4: the /logs links point at a
-// site-scoped address). Live events pushed by core ('events:new') are merged in by id, which
-// also absorbs the overlap when new events shift the server's pages while someone scrolls.
-// Live events only go into feeds on screen (others are marked stale and load afresh when next
-// opened), and a feed keeps at most what was paged in plus a margin, so a window left open
-// for days does not grow without end.
-
+// Event feeds over core's local store: keyset slices of the stored events ('events:query'),
+// filtered by site, type and date and searched by text in the store. Each feed on screen has
+// a slot ('events' for the events view, 'site:<id>' for a site's page), opened by the view
+// that shows it and closed when it goes. When a sync stores new events ('events:new',
+// 'workspace:changed'), every open feed of the account reads its top again: the rows already
+// loaded stay (so the scroll position holds), the new ones go on top, marked fresh, and the
+// feed counts them for its "N new events" notice.
 import { defineStore } from 'pinia'
-import { computed, markRaw, onScopeDispose, ref, watch } from 'vue'
-import type { AppError, Page, Result, SiteEvent } from '../../../shared'
+import { markRaw, onScopeDispose, ref, watch } from 'vue'
+import type { AppError, EventCursor, EventQuery, EventSlice, Result, SiteEvent } from '../../../shared'
+import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { coalesce } from '../lib/coalesce'
 import { useAccountsStore, type LoadStatus } from './accounts'
-import { onTokenRestored } from './token-restored'
 
-/** Live events a feed may hold beyond the pages the person loaded. */
-export const LIVE_MARGIN = 200
-/** Events per page when no answer has said yet (the server's default). */
-const DEFAULT_PER_PAGE = 15
+/** Events per slice. */
+export const PAGE_SIZE = 50
+/** The most a slice may hold (the channel's limit): the top is read again in one slice at most this long. */
+export const MAX_SLICE = 500
 
-export interface EventFeedState {
+/** What a feed shows: the filters of EventQuery without account, cursor and limit. */
+export type FeedQuery = Omit<EventQuery, 'accountId' | 'after' | 'limit'>
+
+export interface EventFeed {
+  slot: string
   accountId: string
-  /** null: the feed of all events. */
-  siteId: number | null
-  /** Newest first, unique by id; replaced whole (and raw) on every change. */
-  events: SiteEvent[]
-  /** The server page "Load more" continues after; 0 before the first answer. */
-  page: number
-  lastPage: number
-  perPage: number
-  /** How many pages the person has loaded: with LIVE_MARGIN, the most events kept. */
-  pagesLoaded: number
+  query: FeedQuery
+  /** Newest first; replaced whole on every change, and raw. */
+  events: readonly SiteEvent[]
+  next: EventCursor | null
+  /** How many stored events match the query. */
   total: number
-  /** Live events arrived while the feed was not on screen: it loads afresh when opened. */
-  stale: boolean
   status: LoadStatus
-  /** Error of the first page; the feed shows it instead of the list. */
+  /** The first slice failed: shown instead of the list. */
   error: AppError | null
+  /** Reading the top again failed: the rows stay, with this above them. */
+  refreshError: AppError | null
   loadingMore: boolean
-  /** Error of a later page; the loaded events stay visible above it. */
   moreError: AppError | null
-  /** Live events that arrived since the person last acknowledged them. */
+  /** New events on top the person has not acknowledged yet. */
   unseen: number
-  /** Ids of those live events, so the view can mark them (only ids still in `events`). */
   freshIds: ReadonlySet<number>
-  /** Live events that arrived while the first page was loading; merged once it lands. */
-  pendingLive: SiteEvent[]
 }
 
-export function feedKey(accountId: string, siteId: number | null): string {
-  return `${accountId}|${siteId ?? 'all'}`
+const NONE: ReadonlySet<number> = new Set()
+
+/** The same query? Compared by value, so a view can hand in a fresh object on every change. */
+export function sameQuery(a: FeedQuery, b: FeedQuery): boolean {
+  return (
+    a.siteId === b.siteId &&
+    (a.from ?? '') === (b.from ?? '') &&
+    (a.to ?? '') === (b.to ?? '') &&
+    (a.text ?? '').trim() === (b.text ?? '').trim() &&
+    (a.types ?? []).join('\n') === (b.types ?? []).join('\n')
+  )
 }
 
-function timeOf(event: SiteEvent): number {
-  const t = Date.parse(event.created_at)
-  return Number.isNaN(t) ? 0 : t
+/** The query as sent: empty filters left out, so core sees "every type", "no search". */
+function request(accountId: string, query: FeedQuery, extra: Pick<EventQuery, 'after' | 'limit'>): EventQuery {
+  const out: EventQuery = { accountId, ...extra }
+  if (query.siteId !== undefined) out.siteId = query.siteId
+  if (query.types && query.types.length > 0) out.types = [...query.types]
+  if (query.from) out.from = query.from
+  if (query.to) out.to = query.to
+  const text = query.text?.trim()
+  if (text) out.text = text
+  return out
 }
 
-/** Newest first: by time, then by id (the spec's observed order is both descending). */
-export function compareNewestFirst(a: SiteEvent, b: SiteEvent): number {
-  return timeOf(b) - timeOf(a) || b.id - a.id
+function cursorOf(event: SiteEvent): EventCursor {
+  return { createdAt: event.created_at, id: event.id }
 }
 
-/** The incoming events whose ids are neither listed yet nor repeated among themselves. */
-function notYetListed(existing: readonly SiteEvent[], incoming: readonly SiteEvent[]): SiteEvent[] {
-  const seen = new Set(existing.map((e) => e.id))
-  const added: SiteEvent[] = []
-  for (const event of incoming) {
-    if (seen.has(event.id)) continue
-    seen.add(event.id)
-    added.push(event)
-  }
-  return added
-}
-
-/** Merges events into a newest-first list without duplicates; returns the list and how many were new. */
-export function mergeEvents(
-  existing: readonly SiteEvent[],
-  incoming: readonly SiteEvent[],
-): { events: SiteEvent[]; added: SiteEvent[] } {
-  const added = notYetListed(existing, incoming)
-  if (added.length === 0) return { events: [...existing], added }
-  return { events: [...existing, ...added].sort(compareNewestFirst), added }
+function sameCursor(a: EventCursor | null, b: EventCursor | null): boolean {
+  return a === b || (!!a && !!b && a.id === b.id && a.createdAt === b.createdAt)
 }
 
 /**
- * Puts live events on top: they are newer than what is listed, so prepending keeps the order
- * without sorting the whole feed (the full merge is only the fallback for an odd older one).
+ * A fresh top slice laid over what is loaded: where the slice reaches an event already
+ * listed, the listed ones after it stay. `added` are the slice's events newer than every
+ * event listed before (new arrivals, not older ones filled in).
  */
-export function prependLive(
-  existing: readonly SiteEvent[],
-  incoming: readonly SiteEvent[],
-): { events: SiteEvent[]; added: SiteEvent[] } {
-  const added = notYetListed(existing, incoming)
-  if (added.length === 0) return { events: [...existing], added }
-  added.sort(compareNewestFirst)
-  const newestListed = existing[0]
-  if (newestListed && compareNewestFirst(added[added.length - 1]!, newestListed) > 0) {
-    return { events: [...existing, ...added].sort(compareNewestFirst), added }
+export function mergeTop(loaded: readonly SiteEvent[], slice: EventSlice): { events: SiteEvent[]; next: EventCursor | null; added: number[] } {
+  const position = new Map(loaded.map((event, index) => [event.id, index]))
+  const added: number[] = []
+  if (loaded.length > 0) {
+    for (const event of slice.events) {
+      if (position.has(event.id)) break
+      added.push(event.id)
+    }
   }
-  return { events: [...added, ...existing], added }
-}
-
-function emptyFeed(accountId: string, siteId: number | null): EventFeedState {
-  return {
-    accountId,
-    siteId,
-    events: [],
-    page: 0,
-    lastPage: 1,
-    perPage: DEFAULT_PER_PAGE,
-    pagesLoaded: 0,
-    total: 0,
-    stale: false,
-    status: 'idle',
-    error: null,
-    loadingMore: false,
-    moreError: null,
-    unseen: 0,
-    freshIds: new Set(),
-    pendingLive: [],
-  }
-}
-
-/** Merges live events into a feed, counting those it did not have as new and unseen. */
-function applyLive(feed: EventFeedState, events: readonly SiteEvent[]): void {
-  const { events: merged, added } = prependLive(feed.events, events)
-  if (added.length === 0) return
-  feed.total += added.length
-  feed.lastPage = Math.max(feed.lastPage, Math.ceil(feed.total / feed.perPage))
-  feed.unseen += added.length
-  const fresh = new Set(feed.freshIds)
-  for (const event of added) fresh.add(event.id)
-  const cap = Math.max(feed.pagesLoaded, 1) * feed.perPage + LIVE_MARGIN
-  if (merged.length > cap) {
-    // The oldest go. The server's list holds the same events in the same order (live ones
-    // are its newest), so the kept ones end at position `cap`: "Load more" continues with
-    // the page holding that position, and the overlap is dropped by id as usual.
-    const dropped = merged.splice(cap)
-    for (const event of dropped) fresh.delete(event.id)
-    feed.page = Math.floor(cap / feed.perPage)
-  }
-  feed.events = markRaw(merged)
-  feed.freshIds = fresh
+  const last = slice.events.at(-1)
+  const overlap = last ? position.get(last.id) : undefined
+  if (slice.next === null || overlap === undefined) return { events: [...slice.events], next: slice.next, added }
+  const seen = new Set(slice.events.map((e) => e.id))
+  const events = [...slice.events, ...loaded.slice(overlap + 1).filter((e) => !seen.has(e.id))]
+  const end = events.at(-1)
+  return { events, next: end && events.length < slice.total ? cursorOf(end) : null, added }
 }
 
 export const useEventsStore = defineStore('events', () => {
+  const api = useApi()
   const accounts = useAccountsStore()
-  const feeds = ref<Record<string, EventFeedState>>({})
-  // One ticket per feed load; an answer whose ticket is no longer current is dropped
-  // (the feed was reloaded, or its account was left, while the request was in flight).
-  const tickets = new Map<string, symbol>()
-  // How many mounted views show each feed: only those get live events merged in.
-  const viewers = new Map<string, number>()
+  const feeds = ref<Record<string, EventFeed>>({})
 
-  const activeAccountId = computed(() => accounts.activeAccountId)
-
-  function feedFor(siteId?: number | null): EventFeedState | null {
-    const accountId = activeAccountId.value
-    if (!accountId) return null
-    return feeds.value[feedKey(accountId, siteId ?? null)] ?? null
+  function feedFor(slot: string): EventFeed | null {
+    return feeds.value[slot] ?? null
   }
 
-  function fetchPage(accountId: string, siteId: number | null, page: number): Promise<Result<Page<SiteEvent>>> {
-    return call(() =>
-      siteId === null
-        ? window.api.eventsList({ accountId, page })
-        : window.api.eventsListForSite({ accountId, siteId, page }),
-    )
+  /** The feed still shows this account and query (the answer for them may land). */
+  function stillFor(slot: string, accountId: string, query: FeedQuery): EventFeed | null {
+    const feed = feeds.value[slot]
+    return feed && feed.accountId === accountId && feed.query === query ? feed : null
   }
 
-  function applyMeta(feed: EventFeedState, page: Page<SiteEvent>): void {
-    feed.page = page.meta.current_page
-    feed.lastPage = Math.max(page.meta.last_page, 1)
-    feed.perPage = page.meta.per_page > 0 ? page.meta.per_page : DEFAULT_PER_PAGE
-    feed.total = page.meta.total
-  }
-
-  /**
-   * A view shows this feed (of the active account) from now on: live events are merged into
-   * it while it is shown. Returns the function to call when the view goes.
-   */
-  function attach(siteId?: number | null): () => void {
-    const accountId = activeAccountId.value
-    if (!accountId) return () => {}
-    const key = feedKey(accountId, siteId ?? null)
-    viewers.set(key, (viewers.get(key) ?? 0) + 1)
-    let attached = true
-    return () => {
-      if (!attached) return
-      attached = false
-      const left = (viewers.get(key) ?? 1) - 1
-      if (left > 0) viewers.set(key, left)
-      else viewers.delete(key)
-    }
-  }
-
-  /** Loads the first page afresh; loaded events stay visible until the answer replaces them. */
-  async function reload(siteId?: number | null): Promise<void> {
-    const accountId = activeAccountId.value
-    if (!accountId) return
-    const site = siteId ?? null
-    const key = feedKey(accountId, site)
-    // Read back through the reactive map: the plain object assigned is not the proxy.
-    if (!feeds.value[key]) feeds.value[key] = emptyFeed(accountId, site)
-    const feed = feeds.value[key]!
-    const ticket = Symbol(key)
-    tickets.set(key, ticket)
-    feed.status = 'loading'
-    feed.error = null
-    feed.moreError = null
-    feed.loadingMore = false
-    feed.stale = false
-    feed.pendingLive = []
-
-    const result = await fetchPage(accountId, site, 1)
-    const current = feeds.value[key]
-    if (tickets.get(key) !== ticket || !current) return
-    const arrivedMeanwhile = current.pendingLive
-    current.pendingLive = []
+  // Reading a feed's top: the first slice of a query, or the top again after new events.
+  const tops = coalesce(async (slot) => {
+    const feed = feeds.value[slot]
+    if (!feed) return
+    const { accountId, query } = feed
+    const first = feed.status !== 'ready'
+    const limit = first ? PAGE_SIZE : Math.min(MAX_SLICE, Math.max(PAGE_SIZE, feed.events.length))
+    const result = await call(() => api.eventsQuery(request(accountId, query, { limit })))
+    const now = stillFor(slot, accountId, query)
+    // The query changed meanwhile: its own read follows (the coalescer runs once more).
+    if (!now) return
     if (!result.ok) {
-      // Retrying loads the first page again, which holds those events anyway.
-      current.status = 'error'
-      current.error = result.error
-      if (result.error.code === 'unauthorized') accounts.markRefused(accountId)
+      if (first || now.events.length === 0) {
+        // The rows of an earlier query would pass for answers to this one.
+        now.events = markRaw([])
+        now.status = 'error'
+        now.error = result.error
+      } else {
+        now.refreshError = result.error
+      }
       return
     }
-    // Live events seen before the reload stay marked; merging drops repeats.
-    const fresh = current.freshIds
-    const live = fresh.size > 0 ? current.events.filter((e) => fresh.has(e.id)) : []
-    current.events = markRaw(mergeEvents(result.value.data, live).events)
-    current.pagesLoaded = 1
-    applyMeta(current, result.value)
-    // Those that arrived during the request: the page may already hold them (the server
-    // answered after recording them), otherwise they are new on top of it.
-    applyLive(current, arrivedMeanwhile)
-    current.status = 'ready'
+    if (first) {
+      now.events = markRaw([...result.value.events])
+      now.next = result.value.next
+      now.unseen = 0
+      now.freshIds = NONE
+    } else {
+      const merged = mergeTop(now.events, result.value)
+      now.events = markRaw(merged.events)
+      now.next = merged.next
+      if (merged.added.length > 0) {
+        now.unseen += merged.added.length
+        now.freshIds = new Set([...now.freshIds, ...merged.added])
+      }
+    }
+    now.total = result.value.total
+    now.status = 'ready'
+    now.error = null
+    now.refreshError = null
+    now.moreError = null
+  })
+
+  /**
+   * Shows a feed in a slot for the active account (a view calls it when it mounts and when its
+   * filters change). The same query again changes nothing; a new one reads from the top, with
+   * the rows of the old one left in view until the answer replaces them.
+   */
+  function show(slot: string, query: FeedQuery): Promise<void> {
+    const accountId = accounts.activeAccountId
+    if (!accountId) return Promise.resolve()
+    const feed = feeds.value[slot]
+    if (feed && feed.accountId === accountId && sameQuery(feed.query, query) && feed.status !== 'error') return Promise.resolve()
+    feeds.value[slot] = {
+      slot,
+      accountId,
+      query: { ...query },
+      events: feed?.accountId === accountId ? feed.events : markRaw([]),
+      next: null,
+      total: feed?.accountId === accountId ? feed.total : 0,
+      status: 'loading',
+      error: null,
+      refreshError: null,
+      loadingMore: false,
+      moreError: null,
+      unseen: 0,
+      freshIds: NONE,
+    }
+    return tops.request(slot)
   }
 
-  /** Opens a feed: loads it the first time, again after a failed first page, or when stale. */
-  async function open(siteId?: number | null): Promise<void> {
-    const feed = feedFor(siteId)
-    if (feed && !feed.stale && (feed.status === 'ready' || feed.status === 'loading')) return
-    await reload(siteId)
+  /** Reads the first slice again (Retry after a failure). */
+  function retry(slot: string): Promise<void> {
+    const feed = feeds.value[slot]
+    if (!feed) return Promise.resolve()
+    if (feed.status === 'error') feed.status = 'loading'
+    return tops.request(slot)
   }
 
-  function hasMore(siteId?: number | null): boolean {
-    const feed = feedFor(siteId)
-    return !!feed && feed.status === 'ready' && feed.page < feed.lastPage
+  /** Reads the feed's top again, keeping what is loaded below it. */
+  function refresh(slot: string): Promise<void> {
+    return feeds.value[slot] ? tops.request(slot) : Promise.resolve()
   }
 
-  async function loadMore(siteId?: number | null): Promise<void> {
-    const feed = feedFor(siteId)
-    if (!feed || feed.loadingMore || !hasMore(siteId)) return
-    const key = feedKey(feed.accountId, feed.siteId)
-    const ticket = tickets.get(key)
-    const next = feed.page + 1
+  function close(slot: string): void {
+    delete feeds.value[slot]
+    tops.forget(slot)
+  }
+
+  function hasMore(slot: string): boolean {
+    const feed = feeds.value[slot]
+    return !!feed && feed.status === 'ready' && feed.next !== null
+  }
+
+  /** The next slice after the last event loaded. */
+  async function loadMore(slot: string): Promise<void> {
+    const feed = feeds.value[slot]
+    if (!feed || feed.loadingMore || !feed.next || feed.status !== 'ready') return
+    const { accountId, query } = feed
+    const after = feed.next
     feed.loadingMore = true
     feed.moreError = null
-
-    const result = await fetchPage(feed.accountId, feed.siteId, next)
-    const current = feeds.value[key]
-    if (tickets.get(key) !== ticket || !current) return
-    current.loadingMore = false
+    const result: Result<EventSlice> = await call(() => api.eventsQuery(request(accountId, query, { after, limit: PAGE_SIZE })))
+    const now = stillFor(slot, accountId, query)
+    if (!now) return
+    now.loadingMore = false
+    // The list was read afresh meanwhile and ends elsewhere: this slice may not follow it.
+    if (!sameCursor(now.next, after)) return
     if (!result.ok) {
-      current.moreError = result.error
-      if (result.error.code === 'unauthorized') accounts.markRefused(current.accountId)
+      now.moreError = result.error
       return
     }
-    current.events = markRaw(mergeEvents(current.events, result.value.data).events)
-    current.pagesLoaded += 1
-    applyMeta(current, result.value)
+    const listed = new Set(now.events.map((e) => e.id))
+    now.events = markRaw([...now.events, ...result.value.events.filter((e) => !listed.has(e.id))])
+    now.next = result.value.next
+    now.total = result.value.total
   }
 
-  /** The person has seen the live events: the notice goes, the marks fade. */
-  function markSeen(siteId?: number | null): void {
-    const feed = feedFor(siteId)
+  /** The person has seen the new events: the notice goes, the marks fade. */
+  function markSeen(slot: string): void {
+    const feed = feeds.value[slot]
     if (!feed) return
     feed.unseen = 0
-    feed.freshIds = new Set()
+    feed.freshIds = NONE
   }
 
-  /**
-   * Live events go into the account's feeds on screen that show a list. A feed still loading
-   * keeps them aside and merges them when its page lands (its answer may predate them); an
-   * idle or failed feed has nothing to merge into and gets them with its next load. A feed not
-   * on screen is only marked stale: it loads afresh when it is next opened.
-   */
-  function receiveLive(accountId: string, events: readonly SiteEvent[]): void {
-    for (const [key, feed] of Object.entries(feeds.value)) {
-      if (feed.accountId !== accountId) continue
-      const relevant = feed.siteId === null ? events : events.filter((e) => e.site_id === feed.siteId)
-      if (relevant.length === 0) continue
-      if (!viewers.has(key)) feed.stale = true
-      else if (feed.status === 'loading') feed.pendingLive = [...feed.pendingLive, ...relevant]
-      else if (feed.status === 'ready') applyLive(feed, relevant)
+  /** Every open feed of the account reads its top again (a sync stored events). */
+  function refreshAccount(accountId: string): void {
+    for (const feed of Object.values(feeds.value)) {
+      if (feed.accountId === accountId && feed.status === 'ready') void tops.request(feed.slot)
     }
   }
 
-  // A new token (or an unlocked keychain): feeds on screen load again, the others when opened.
-  onTokenRestored((accountId) => {
-    for (const [key, feed] of Object.entries(feeds.value)) {
-      if (feed.accountId !== accountId) continue
-      if (viewers.has(key)) void reload(feed.siteId)
-      else feed.stale = true
-    }
-  })
+  onScopeDispose(api.on('events:new', ({ accountId }) => refreshAccount(accountId)))
+  onScopeDispose(
+    api.on('workspace:changed', (change) => {
+      // A removed site takes its events with it: sites changing may change the feeds too.
+      if (change.events || change.sites) refreshAccount(change.accountId)
+    }),
+  )
 
-  // Feeds of an account the person has left are dropped, with their tickets, so a late
-  // answer has nowhere to land and coming back loads fresh data.
-  watch(activeAccountId, (accountId) => {
-    for (const [key, feed] of Object.entries(feeds.value)) {
-      if (feed.accountId === accountId) continue
-      tickets.delete(key)
-      delete feeds.value[key]
-    }
-  })
+  // Feeds of an account the person has left are closed: a late answer has nowhere to land.
+  watch(
+    () => accounts.activeAccountId,
+    (accountId) => {
+      for (const feed of Object.values(feeds.value)) if (feed.accountId !== accountId) close(feed.slot)
+    },
+  )
 
-  const unsubscribe = typeof window.api?.on === 'function'
-    ? window.api.on('events:new', ({ accountId, events }) => receiveLive(accountId, events))
-    : () => {}
-  onScopeDispose(unsubscribe)
-
-  return { feeds, feedFor, attach, open, reload, loadMore, hasMore, markSeen, receiveLive }
+  return { feeds, feedFor, show, retry, refresh, close, hasMore, loadMore, markSeen, refreshAccount }
 })

@@ -5,11 +5,11 @@ import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import { emptyDraft, type SiteDraft } from '../lib/site-draft'
 import { useAccountsStore } from './accounts'
-import { useTagsStore } from './tags'
+import { useWorkspaceStore } from './workspace'
 
 export const useSiteDraftsStore = defineStore('siteDrafts', () => {
   const accounts = useAccountsStore()
-  const tags = useTagsStore()
+  const workspace = useWorkspaceStore()
   const drafts = ref<Record<string, SiteDraft>>({})
 
   /** The account's draft (made empty the first time); edits to it are kept. */
@@ -24,13 +24,13 @@ export const useSiteDraftsStore = defineStore('siteDrafts', () => {
   }
 
   // A tag deleted (here or elsewhere) leaves the drafts that picked it: sending its id would
-  // earn a 422 for a tag the person can no longer see or unpick. Only a loaded list decides.
+  // earn a 422 for a tag the person can no longer see or unpick. Only a read snapshot decides.
   watch(
-    () => Object.entries(tags.byAccount).map(([accountId, entry]) => [accountId, entry.status, entry.tags] as const),
+    () => Object.entries(workspace.byAccount).map(([accountId, entry]) => [accountId, entry.snapshot?.tags] as const),
     (lists) => {
-      for (const [accountId, status, list] of lists) {
+      for (const [accountId, list] of lists) {
         const draft = drafts.value[accountId]
-        if (status !== 'ready' || !draft || draft.tagIds.length === 0) continue
+        if (!list || !draft || draft.tagIds.length === 0) continue
         const known = new Set(list.map((t) => t.id))
         if (draft.tagIds.some((id) => !known.has(id))) draft.tagIds = draft.tagIds.filter((id) => known.has(id))
       }

@@ -3,16 +3,17 @@ import { screen, within } from '@testing-library/dom'
 import AccountsView from '../../../../src/renderer/src/views/AccountsView.vue'
 import TokenBanner from '../../../../src/renderer/src/components/layout/TokenBanner.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
-import { fail, installFakeApi, makeAccount, ok, settle } from '../support/fake-api'
+import { flushPromises } from '@vue/test-utils'
+import { createFakeApi, fail, makeAccount, ok, type FakeApi } from '../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
 afterEach(unmountAll)
 
-async function mountWith(component: typeof AccountsView | typeof TokenBanner, accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]) {
+async function mountWith(fake: FakeApi, component: typeof AccountsView | typeof TokenBanner, accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]) {
   const router = await testRouter('/accounts')
   const pinia = testingPinia(accounts)
-  mountInBody(component, { global: { plugins: [pinia, router] } })
-  await settle()
+  mountInBody(component, { global: { plugins: [fake.plugin, pinia, router] } })
+  await flushPromises()
   return { store: useAccountsStore(pinia), user: person() }
 }
 
@@ -21,8 +22,8 @@ const accountLabels = () => accountRows().map((row) => within(row).getByRole('he
 
 describe('AccountsView', () => {
   it('lists the accounts, marks the active one, and switches', async () => {
-    installFakeApi({ accountsSetActive: async () => ok(undefined) })
-    const { store, user } = await mountWith(AccountsView)
+    const fake = createFakeApi({ accountsSetActive: async () => ok(undefined) })
+    const { store, user } = await mountWith(fake, AccountsView)
     expect(accountLabels()).toEqual(['Agency', 'Freelance'])
     expect(within(accountRows()[0]!).getByText('Active')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Switch to Freelance' }))
@@ -30,36 +31,36 @@ describe('AccountsView', () => {
   })
 
   it('renames inline', async () => {
-    const fake = installFakeApi({ accountsRename: async ({ accountId, label }) => ok(makeAccount(accountId, { label })) })
-    const { user } = await mountWith(AccountsView)
+    const fake = createFakeApi({ accountsRename: async ({ accountId, label }) => ok(makeAccount(accountId, { label })) })
+    const { user } = await mountWith(fake, AccountsView)
     await user.click(screen.getByRole('button', { name: 'Rename Agency' }))
-    await settle()
+    await flushPromises()
     const input = screen.getByRole('textbox', { name: 'New label for Agency' })
     await user.clear(input)
     await user.type(input, 'Agency EU')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.accountsRename).toHaveBeenCalledWith({ accountId: 'a', label: 'Agency EU' })
     expect(accountLabels()).toContain('Agency EU')
   })
 
   it('replaces a token through a dialog with a masked field', async () => {
-    const fake = installFakeApi({
+    const fake = createFakeApi({
       accountsReplaceToken: async ({ accountId }) => ok(makeAccount(accountId, { label: 'Agency', tokenState: 'ok' })),
     })
-    const { store, user } = await mountWith(AccountsView, [
+    const { store, user } = await mountWith(fake, AccountsView, [
       makeAccount('a', { label: 'Agency', tokenState: 'refused' }),
       makeAccount('b', { label: 'Freelance' }),
     ])
     expect(within(accountRows()[0]!).getByText('Token refused')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Replace token of Agency' }))
-    await settle()
+    await flushPromises()
     const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
     const token = within(dialog).getByLabelText<HTMLInputElement>('Token')
     expect(token.type).toBe('password')
     await user.type(token, 'fresh')
     await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.accountsReplaceToken).toHaveBeenCalledWith({ accountId: 'a', token: 'fresh' })
     expect(screen.queryByRole('dialog', { hidden: true })).toBeNull()
     expect(store.accounts.find((a) => a.id === 'a')?.tokenState).toBe('ok')
@@ -67,38 +68,38 @@ describe('AccountsView', () => {
   })
 
   it('removes only after confirming, and explains a failure', async () => {
-    const fake = installFakeApi({
+    const fake = createFakeApi({
       accountsRemove: async () => fail({ code: 'keychain_unavailable', message: 'The keychain is locked.' }),
       accountsSetActive: async () => ok(undefined),
     })
-    const { store, user } = await mountWith(AccountsView)
+    const { store, user } = await mountWith(fake, AccountsView)
     await user.click(screen.getByRole('button', { name: 'Remove Freelance' }))
-    await settle()
+    await flushPromises()
     const dialog = screen.getByRole('alertdialog', { name: 'Remove “Freelance”?' })
     await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
-    await settle()
+    await flushPromises()
     expect(within(dialog).getByRole('alert').textContent).toContain('The keychain is locked.')
     expect(store.accounts).toHaveLength(2)
     fake.api.accountsRemove.mockResolvedValue(ok(undefined))
     await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
-    await settle()
+    await flushPromises()
     expect(store.accounts.map((a) => a.label)).toEqual(['Agency'])
   })
 })
 
 describe('TokenBanner', () => {
   it('appears for a refused token and takes a new one', async () => {
-    const fake = installFakeApi({ accountsReplaceToken: async () => ok(makeAccount('a', { label: 'Agency', tokenState: 'ok' })) })
-    const { store, user } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'refused' })])
+    const fake = createFakeApi({ accountsReplaceToken: async () => ok(makeAccount('a', { label: 'Agency', tokenState: 'ok' })) })
+    const { store, user } = await mountWith(fake, TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'refused' })])
     expect(screen.getByRole('alert').textContent).toContain('The server refused the token of “Agency”')
     await user.click(screen.getByRole('button', { name: 'Enter new token' }))
-    await settle()
+    await flushPromises()
     const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
     const token = within(dialog).getByLabelText<HTMLInputElement>('Token')
     expect(token.type).toBe('password')
     await user.type(token, 'fresh')
     await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.accountsReplaceToken).toHaveBeenCalledWith({ accountId: 'a', token: 'fresh' })
     expect(store.activeAccount?.tokenState).toBe('ok')
     // hidden: also not in the tree while a dialog hides the rest from assistive technology.
@@ -106,14 +107,14 @@ describe('TokenBanner', () => {
   })
 
   it('for a locked keychain asks to unlock and retry, not for a new token', async () => {
-    const fake = installFakeApi({
+    const fake = createFakeApi({
       accountsList: async () => ok({ accounts: [makeAccount('a', { label: 'Agency', tokenState: 'ok' })], lastActiveId: 'a' }),
     })
-    const { store, user } = await mountWith(TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'unavailable' })])
+    const { store, user } = await mountWith(fake, TokenBanner, [makeAccount('a', { label: 'Agency', tokenState: 'unavailable' })])
     expect(screen.getByRole('alert').textContent).toContain('keychain is locked or not running')
     expect(screen.queryByRole('button', { name: 'Enter new token', hidden: true })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Retry' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.accountsList).toHaveBeenCalled()
     expect(store.activeAccount?.tokenState).toBe('ok')
     expect(screen.queryByRole('alert', { hidden: true })).toBeNull()

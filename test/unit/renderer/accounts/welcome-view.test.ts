@@ -3,16 +3,17 @@ import { screen } from '@testing-library/dom'
 import WelcomeView from '../../../../src/renderer/src/views/WelcomeView.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { errorOf } from '../support/a11y'
-import { fail, installFakeApi, makeAccount, ok, settle } from '../support/fake-api'
+import { flushPromises } from '@vue/test-utils'
+import { createFakeApi, fail, makeAccount, ok, type FakeApi } from '../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
 afterEach(unmountAll)
 
-async function mountView() {
+async function mountView(fake: FakeApi) {
   const router = await testRouter('/welcome')
   const pinia = testingPinia([])
-  mountInBody(WelcomeView, { global: { plugins: [pinia, router] } })
-  await settle()
+  mountInBody(WelcomeView, { global: { plugins: [fake.plugin, pinia, router] } })
+  await flushPromises()
   return { router, accounts: useAccountsStore(pinia), user: person() }
 }
 
@@ -24,12 +25,12 @@ const addAccount = () => screen.getByRole('button', { name: 'Add account' })
 
 describe('WelcomeView', () => {
   it('adds the first account with a masked token that can be shown', async () => {
-    const fake = installFakeApi({
+    const fake = createFakeApi({
       appInfo: async () => ok({ name: 'Site Manager', version: '1.2.3', shell: 'web', platform: 'linux' }),
       accountsAdd: async ({ label }) => ok(makeAccount('n', { label })),
       accountsSetActive: async () => ok(undefined),
     })
-    const { router, accounts, user } = await mountView()
+    const { router, accounts, user } = await mountView(fake)
     expect(screen.getByText('Version 1.2.3')).toBeTruthy()
     expect(tokenField().type).toBe('password')
     await user.click(screen.getByRole('button', { name: 'Show token' }))
@@ -38,21 +39,21 @@ describe('WelcomeView', () => {
     await user.type(urlField(), 'https://api.example.com/v1')
     await user.type(tokenField(), 'secret')
     await user.click(addAccount())
-    await settle()
+    await flushPromises()
     expect(fake.api.accountsAdd).toHaveBeenCalledWith({ label: 'Agency', baseUrl: 'https://api.example.com/v1', token: 'secret' })
     expect(accounts.activeAccount?.label).toBe('Agency')
     expect(router.currentRoute.value.path).toBe('/sites')
   })
 
   it('checks the fields first and puts a refused token on the token field', async () => {
-    const fake = installFakeApi({
+    const fake = createFakeApi({
       appInfo: async () => ok({ name: 'Site Manager', version: '1.2.3', shell: 'web', platform: 'linux' }),
       accountsAdd: async () => fail({ code: 'unauthorized', message: 'The server refused the token.' }),
     })
-    const { user } = await mountView()
+    const { user } = await mountView(fake)
     await user.type(urlField(), 'not a url')
     await user.click(addAccount())
-    await settle()
+    await flushPromises()
     expect(errorOf(labelField())).toBe('Label is required.')
     expect(errorOf(urlField())).toMatch(/http/)
     expect(fake.api.accountsAdd).not.toHaveBeenCalled()
@@ -62,20 +63,20 @@ describe('WelcomeView', () => {
     await user.type(urlField(), 'https://api.example.com/v1')
     await user.type(tokenField(), 'wrong')
     await user.click(addAccount())
-    await settle()
+    await flushPromises()
     expect(errorOf(tokenField())).toContain('refused this token')
     expect(labelField().value).toBe('Agency')
   })
 
   it('opens the demo workspace', async () => {
-    installFakeApi({
+    const fake = createFakeApi({
       appInfo: async () => ok({ name: 'Site Manager', version: '1.2.3', shell: 'web', platform: 'linux' }),
       demoOpen: async () => ok(makeAccount('demo', { kind: 'demo', label: 'Demo' })),
       accountsSetActive: async () => ok(undefined),
     })
-    const { router, accounts, user } = await mountView()
+    const { router, accounts, user } = await mountView(fake)
     await user.click(screen.getByRole('button', { name: 'Open demo workspace' }))
-    await settle()
+    await flushPromises()
     expect(accounts.activeAccount?.kind).toBe('demo')
     expect(router.currentRoute.value.path).toBe('/sites')
   })

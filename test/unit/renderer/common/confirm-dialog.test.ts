@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import { screen, within } from '@testing-library/dom'
 import ConfirmDialog from '../../../../src/renderer/src/components/common/ConfirmDialog.vue'
-import { settle } from '../support/fake-api'
+import { flushPromises } from '@vue/test-utils'
 import { mountInBody, person, unmountAll } from '../support/mount'
 
 afterEach(unmountAll)
@@ -29,21 +29,21 @@ function mountDialog(busy: boolean) {
 describe('ConfirmDialog', () => {
   it('cannot be closed with Esc while its request runs', async () => {
     const open = mountDialog(true)
-    await settle()
+    await flushPromises()
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })
     expect(within(dialog).getByRole('button', { name: 'Working…' })).toBeTruthy()
     await person().keyboard('{Escape}')
-    await settle()
+    await flushPromises()
     expect(open.value).toBe(true)
     expect(screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })).toBeTruthy()
   })
 
   it('closes with Esc when nothing is under way', async () => {
     const open = mountDialog(false)
-    await settle()
+    await flushPromises()
     screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })
     await person().keyboard('{Escape}')
-    await settle()
+    await flushPromises()
     expect(open.value).toBe(false)
   })
 })

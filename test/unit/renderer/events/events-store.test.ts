@@ -1,279 +1,153 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createPinia, setActivePinia } from 'pinia'
+// Event feeds over 'events:query': filters and search sent to core's store, keyset paging
+// with the cursor core gives, the latest query winning, and new events merged on top.
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import type { EventSlice, Result, SiteEvent } from '../../../../src/shared'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
-import { LIVE_MARGIN, mergeEvents, useEventsStore } from '../../../../src/renderer/src/stores/events'
-import type { Account, Page, Result, SiteEvent } from '../../../../src/shared'
-import { deferred, fail, installFakeApi, makeEvent, ok, pageOf, settle } from '../support/fake-api'
+import { PAGE_SIZE, mergeTop, useEventsStore } from '../../../../src/renderer/src/stores/events'
+import { createFakeApi, deferred, makeAccount, makeEvent, makeSite, memoryCore } from '../support/fake-api'
+import { storePinia } from '../support/mount'
 
-const account = (id: string): Account => ({
-  id,
-  label: `Account ${id}`,
-  baseUrl: `http://127.0.0.1:9/${id}/v1`,
-  kind: 'remote',
-  tokenState: 'ok',
-  createdAt: '2025-01-01T00:00:00.000Z',
-})
+// 120 events, newest (id 120) first; types cycle, sites alternate.
+const TYPES = ['updated_extension', 'new_extension', 'update_extension_available']
+const EVENTS: SiteEvent[] = Array.from({ length: 120 }, (_, i) =>
+  makeEvent(i + 1, { site_id: (i % 2) + 1, type: TYPES[i % 3]!, message: i === 41 ? 'Akismet updated to 5.3' : `Message ${i + 1}` }),
+)
 
-// 40 events, newest first: ids 40..1, three pages of 15/15/10.
-const ALL = Array.from({ length: 40 }, (_, i) => makeEvent(40 - i, { site_id: (i % 3) + 1 }))
-
-function withAccounts(...ids: string[]) {
+function setup() {
+  const core = memoryCore({ a: { sites: [makeSite(1, { name: 'Alpha' }), makeSite(2, { name: 'Bravo' })], events: [...EVENTS] }, b: {} })
+  const fake = createFakeApi(core.methods)
+  storePinia(fake)
   const accounts = useAccountsStore()
-  accounts.accounts = ids.map(account)
-  accounts.activeAccountId = ids[0] ?? null
-  return accounts
+  accounts.applyState({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'a' })
+  return { core, fake, accounts, events: useEventsStore() }
 }
 
+const ids = (list: readonly SiteEvent[] | undefined) => (list ?? []).map((e) => e.id)
+
 describe('events store', () => {
-  beforeEach(() => setActivePinia(createPinia()))
+  it('reads the first slice with the filters and search, leaving empty ones out', async () => {
+    const { fake, events } = setup()
+    await events.show('events', { types: [], text: '  ' })
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', limit: PAGE_SIZE })
+    const feed = events.feedFor('events')!
+    expect(feed.total).toBe(120)
+    expect(ids(feed.events).slice(0, 3)).toEqual([120, 119, 118])
+    expect(feed.events).toHaveLength(PAGE_SIZE)
 
-  it('loads the first page of all events newest first, then further pages by number', async () => {
-    const fake = installFakeApi({
-      // links.next deliberately points elsewhere (spec 2.4 rule 4): only meta decides paging.
-      eventsList: async ({ page = 1 }) => {
-        const p = pageOf(ALL, page)
-        return ok({ ...p, links: { ...p.links, next: 'http://elsewhere.invalid/sites/9/logs?page=7' } })
-      },
-    })
-    withAccounts('a')
-    const store = useEventsStore()
+    const from = '2025-01-01T00:10:00.000Z'
+    await events.show('events', { siteId: 2, types: ['new_extension'], from, text: 'message' })
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', siteId: 2, types: ['new_extension'], from, text: 'message', limit: PAGE_SIZE })
+    const filtered = events.feedFor('events')!
+    expect(filtered.events.every((e) => e.site_id === 2 && e.type === 'new_extension')).toBe(true)
+    expect(filtered.events.every((e) => Date.parse(e.created_at) >= Date.parse(from))).toBe(true)
+    expect(filtered.total).toBe(EVENTS.filter((e) => e.site_id === 2 && e.type === 'new_extension' && e.id >= 10).length)
 
-    await store.open()
-    const feed = store.feedFor()!
-    expect(feed.status).toBe('ready')
-    expect(feed.events.map((e) => e.id).slice(0, 3)).toEqual([40, 39, 38])
-    expect(feed.events).toHaveLength(15)
-    expect(feed.total).toBe(40)
-    expect(store.hasMore()).toBe(true)
-
-    await store.loadMore()
-    await store.loadMore()
-    expect(fake.api.eventsList).toHaveBeenNthCalledWith(2, { accountId: 'a', page: 2 })
-    expect(fake.api.eventsList).toHaveBeenNthCalledWith(3, { accountId: 'a', page: 3 })
-    expect(store.feedFor()!.events.map((e) => e.id)).toEqual(ALL.map((e) => e.id))
-    expect(store.hasMore()).toBe(false)
-
-    await store.loadMore()
-    expect(fake.api.eventsList).toHaveBeenCalledTimes(3)
+    await events.show('events', { text: 'akismet' })
+    expect(ids(events.feedFor('events')!.events)).toEqual([42])
   })
 
-  it('pages the feed of one site through eventsListForSite, apart from the feed of all events', async () => {
-    const siteEvents = ALL.filter((e) => e.site_id === 2)
-    const fake = installFakeApi({
-      eventsList: async ({ page = 1 }) => ok(pageOf(ALL, page)),
-      eventsListForSite: async ({ siteId, page = 1 }) => ok(pageOf(ALL.filter((e) => e.site_id === siteId), page)),
-    })
-    withAccounts('a')
-    const store = useEventsStore()
-
-    await store.open(2)
-    await store.open()
-    expect(fake.api.eventsListForSite).toHaveBeenCalledWith({ accountId: 'a', siteId: 2, page: 1 })
-    expect(store.feedFor(2)!.events.map((e) => e.id)).toEqual(siteEvents.map((e) => e.id))
-    expect(store.feedFor()!.events).toHaveLength(15)
-    // Opening an open feed again asks nothing more.
-    await store.open(2)
-    expect(fake.api.eventsListForSite).toHaveBeenCalledTimes(1)
+  it('pages on with the cursor core gave until there is no next', async () => {
+    const { fake, events } = setup()
+    await events.show('events', {})
+    const first = events.feedFor('events')!.next
+    expect(first).toEqual({ createdAt: EVENTS[70]!.created_at, id: 71 })
+    await events.loadMore('events')
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', after: first, limit: PAGE_SIZE })
+    expect(ids(events.feedFor('events')!.events).slice(48, 52)).toEqual([72, 71, 70, 69])
+    await events.loadMore('events')
+    const feed = events.feedFor('events')!
+    expect(feed.events).toHaveLength(120)
+    expect(new Set(ids(feed.events)).size).toBe(120)
+    expect(feed.next).toBeNull()
+    expect(events.hasMore('events')).toBe(false)
   })
 
-  it('shows a failed first page as an error that a reload recovers from', async () => {
-    let answer: Result<Page<SiteEvent>> = fail({ code: 'network', message: 'Cannot reach 127.0.0.1.' })
-    installFakeApi({ eventsList: async () => answer })
-    withAccounts('a')
-    const store = useEventsStore()
-
-    await store.open()
-    expect(store.feedFor()!.status).toBe('error')
-    expect(store.feedFor()!.error?.code).toBe('network')
-
-    answer = ok(pageOf(ALL, 1))
-    await store.open()
-    expect(store.feedFor()!.status).toBe('ready')
-    expect(store.feedFor()!.error).toBeNull()
+  it('takes only the answer to the latest query', async () => {
+    const { core, fake, events } = setup()
+    const slow = deferred<Result<EventSlice>>()
+    fake.api.eventsQuery.mockImplementationOnce(() => slow.promise)
+    void events.show('events', { text: 'message 1' })
+    const latest = events.show('events', { text: 'akismet' })
+    slow.resolve(await core.methods.eventsQuery!({ accountId: 'a', text: 'message 1' }))
+    await latest
+    await flushPromises()
+    expect(ids(events.feedFor('events')!.events)).toEqual([42])
   })
 
-  it('keeps loaded events when a later page fails, and marks a refused token on the account', async () => {
-    installFakeApi({
-      eventsList: async ({ page = 1 }) =>
-        page === 1 ? ok(pageOf(ALL, 1)) : fail({ code: 'unauthorized', message: 'The token was refused.', status: 401 }),
-    })
-    const accounts = withAccounts('a')
-    const store = useEventsStore()
+  it('reads the top again when a sync stored events: new ones on top, fresh and counted, the rows below kept', async () => {
+    const { core, fake, events } = setup()
+    await events.show('events', {})
+    await events.loadMore('events')
+    expect(events.feedFor('events')!.events).toHaveLength(100)
 
-    await store.open()
-    await store.loadMore()
-    const feed = store.feedFor()!
-    expect(feed.events).toHaveLength(15)
-    expect(feed.moreError?.code).toBe('unauthorized')
-    expect(feed.loadingMore).toBe(false)
-    expect(accounts.activeAccount?.tokenState).toBe('refused')
-  })
+    core.data.a!.events.push(makeEvent(121, { message: 'New one' }), makeEvent(122, { message: 'Newer one' }))
+    fake.emit('events:new', { accountId: 'a', events: [makeEvent(122), makeEvent(121)] })
+    // The same sync's 'workspace:changed' joins the read under way instead of starting another.
+    fake.emit('workspace:changed', { accountId: 'a', sites: false, tags: false, events: true, changes: null })
+    await flushPromises()
 
-  it('drops an answer that arrives after the person switched to another account', async () => {
-    const slow = deferred<Result<Page<SiteEvent>>>()
-    installFakeApi({
-      eventsList: ({ accountId }) => (accountId === 'a' ? slow.promise : Promise.resolve(ok(pageOf([makeEvent(99)], 1)))),
-    })
-    const accounts = withAccounts('a', 'b')
-    const store = useEventsStore()
-
-    const pending = store.open()
-    accounts.setActive('b')
-    await Promise.resolve()
-    await store.open()
-    slow.resolve(ok(pageOf(ALL, 1)))
-    await pending
-
-    expect(store.feedFor()!.events.map((e) => e.id)).toEqual([99])
-    expect(Object.values(store.feeds).every((f) => f.accountId === 'b')).toBe(true)
-  })
-
-  it('merges live events of the active account into matching feeds, once, and counts them as new', async () => {
-    const fake = installFakeApi({
-      eventsList: async ({ page = 1 }) => ok(pageOf(ALL, page)),
-      eventsListForSite: async ({ siteId, page = 1 }) => ok(pageOf(ALL.filter((e) => e.site_id === siteId), page)),
-    })
-    withAccounts('a', 'b')
-    const store = useEventsStore()
-    // Both feeds are on screen (the events view and a site's page, say).
-    store.attach()
-    store.attach(1)
-    await store.open()
-    await store.open(1)
-
-    const fresh = [makeEvent(41, { site_id: 1 }), makeEvent(42, { site_id: 2 })]
-    fake.emit('events:new', { accountId: 'a', events: fresh })
-    fake.emit('events:new', { accountId: 'a', events: fresh }) // a repeat must not double
-    fake.emit('events:new', { accountId: 'b', events: [makeEvent(500)] }) // another account's
-
-    const all = store.feedFor()!
-    expect(all.events.slice(0, 3).map((e) => e.id)).toEqual([42, 41, 40])
-    expect(all.unseen).toBe(2)
-    expect(all.total).toBe(42)
-    expect(all.events.some((e) => e.id === 500)).toBe(false)
-    const site1 = store.feedFor(1)!
-    expect(site1.events[0]!.id).toBe(41)
-    expect(site1.unseen).toBe(1)
-
-    store.markSeen()
-    expect(store.feedFor()!.unseen).toBe(0)
-    expect([...store.feedFor()!.freshIds]).toEqual([])
-  })
-
-  it('keeps live events that arrive while a feed is loading and merges them when the page lands', async () => {
-    const firstLoad = deferred<Result<Page<SiteEvent>>>()
-    const reloadAnswer = deferred<Result<Page<SiteEvent>>>()
-    const answers = [firstLoad, reloadAnswer]
-    const fake = installFakeApi({ eventsList: () => answers.shift()!.promise })
-    withAccounts('a')
-    const store = useEventsStore()
-
-    store.attach()
-    // First load: one event arrives before the answer, which does not hold it yet.
-    const opening = store.open()
-    fake.emit('events:new', { accountId: 'a', events: [makeEvent(41, { site_id: 1 })] })
-    firstLoad.resolve(ok(pageOf(ALL, 1)))
-    await opening
-    let feed = store.feedFor()!
-    expect(feed.events.map((e) => e.id).slice(0, 2)).toEqual([41, 40])
-    expect(feed.unseen).toBe(1)
-    expect([...feed.freshIds]).toEqual([41])
-    expect(feed.total).toBe(41)
-
-    // A reload: one arrives that the answer already holds (counted once, not as new) and one it does not.
-    const reloading = store.reload()
-    fake.emit('events:new', { accountId: 'a', events: [makeEvent(42, { site_id: 2 }), makeEvent(43, { site_id: 3 })] })
-    const server = [makeEvent(42, { site_id: 2 }), makeEvent(41, { site_id: 1 }), ...ALL]
-    reloadAnswer.resolve(ok(pageOf(server, 1)))
-    await reloading
-    feed = store.feedFor()!
-    expect(feed.events.map((e) => e.id).slice(0, 4)).toEqual([43, 42, 41, 40])
-    expect(new Set(feed.events.map((e) => e.id)).size).toBe(feed.events.length)
-    expect(feed.total).toBe(43)
-    expect([...feed.freshIds]).toEqual([41, 43])
+    const feed = events.feedFor('events')!
+    expect(ids(feed.events).slice(0, 3)).toEqual([122, 121, 120])
+    expect(feed.events).toHaveLength(102)
     expect(feed.unseen).toBe(2)
-    expect(feed.pendingLive).toEqual([])
+    expect([...feed.freshIds].sort()).toEqual([121, 122])
+    expect(feed.total).toBe(122)
+    // Paging goes on after the last row loaded.
+    expect(feed.next).toEqual({ createdAt: EVENTS[20]!.created_at, id: 21 })
+
+    events.markSeen('events')
+    expect(events.feedFor('events')!.unseen).toBe(0)
+    expect(events.feedFor('events')!.freshIds.size).toBe(0)
   })
 
-  it('merges pages that overlap after new events shifted the server list', () => {
-    const { events, added } = mergeEvents([makeEvent(5), makeEvent(4)], [makeEvent(4), makeEvent(3), makeEvent(6)])
-    expect(events.map((e) => e.id)).toEqual([6, 5, 4, 3])
-    expect(added.map((e) => e.id)).toEqual([3, 6])
+  it('leaves the feeds of other accounts alone and closes them when the account is left', async () => {
+    const { fake, accounts, events } = setup()
+    await events.show('events', {})
+    const calls = fake.api.eventsQuery.mock.calls.length
+    fake.emit('events:new', { accountId: 'b', events: [makeEvent(500)] })
+    await flushPromises()
+    expect(fake.api.eventsQuery).toHaveBeenCalledTimes(calls)
+    accounts.setActive('b')
+    await flushPromises()
+    expect(events.feedFor('events')).toBeNull()
   })
 
-  it('only marks a feed that is not on screen as stale, and loads it afresh when it is opened again', async () => {
-    const fake = installFakeApi({
-      eventsList: async ({ page = 1 }) => ok(pageOf(ALL, page)),
-      eventsListForSite: async ({ siteId, page = 1 }) => ok(pageOf(ALL.filter((e) => e.site_id === siteId), page)),
-    })
-    withAccounts('a')
-    const store = useEventsStore()
-    const detach = store.attach(1)
-    await store.open(1)
-    detach() // the site's page was left
-    store.attach()
-    await store.open()
+  it('keeps the rows when reading the top again fails, and says so', async () => {
+    const { fake, events } = setup()
+    await events.show('events', {})
+    fake.api.eventsQuery.mockResolvedValueOnce({ ok: false, error: { code: 'internal', message: 'The store is busy.' } })
+    await events.refresh('events')
+    const feed = events.feedFor('events')!
+    expect(feed.events).toHaveLength(PAGE_SIZE)
+    expect(feed.refreshError?.message).toBe('The store is busy.')
+  })
+})
 
-    fake.emit('events:new', { accountId: 'a', events: [makeEvent(41, { site_id: 1 })] })
-    expect(store.feedFor()!.events[0]!.id).toBe(41)
-    const hidden = store.feedFor(1)!
-    expect(hidden.events[0]!.id).toBe(40)
-    expect(hidden.unseen).toBe(0)
-    expect(hidden.stale).toBe(true)
+describe('mergeTop', () => {
+  const loaded = [makeEvent(10), makeEvent(9), makeEvent(8), makeEvent(7)]
 
-    fake.api.eventsListForSite.mockResolvedValue(ok(pageOf([makeEvent(41, { site_id: 1 }), ...ALL.filter((e) => e.site_id === 1)], 1)))
-    store.attach(1)
-    await store.open(1)
-    expect(fake.api.eventsListForSite).toHaveBeenCalledTimes(2)
-    expect(store.feedFor(1)!.events[0]!.id).toBe(41)
-    expect(store.feedFor(1)!.stale).toBe(false)
+  it('puts newer events on top and keeps the loaded tail after the overlap', () => {
+    const slice: EventSlice = { events: [makeEvent(12), makeEvent(11), makeEvent(10), makeEvent(9)], next: { createdAt: makeEvent(9).created_at, id: 9 }, total: 30 }
+    const merged = mergeTop(loaded, slice)
+    expect(ids(merged.events)).toEqual([12, 11, 10, 9, 8, 7])
+    expect(merged.added).toEqual([12, 11])
+    expect(merged.next).toEqual({ createdAt: makeEvent(7).created_at, id: 7 })
   })
 
-  it('keeps at most the loaded pages plus a margin of live events, and "Load more" still continues without a gap', async () => {
-    // The server's list grows at the top as live events come in.
-    let server = [...ALL]
-    const fake = installFakeApi({ eventsList: async ({ page = 1 }) => ok(pageOf(server, page)) })
-    withAccounts('a')
-    const store = useEventsStore()
-    store.attach()
-    await store.open()
-    const live = Array.from({ length: LIVE_MARGIN + 30 }, (_, i) => makeEvent(41 + i, { site_id: 1 }))
-    for (const event of live) {
-      server = [event, ...server]
-      fake.emit('events:new', { accountId: 'a', events: [event] })
-    }
-    const feed = store.feedFor()!
-    const cap = 15 + LIVE_MARGIN
-    expect(feed.events).toHaveLength(cap)
-    expect(feed.events[0]!.id).toBe(live.at(-1)!.id)
-    expect(feed.freshIds.size).toBeLessThanOrEqual(cap)
-    expect(feed.total).toBe(server.length)
-    expect(store.hasMore()).toBe(true)
-
-    await store.loadMore()
-    const ids = store.feedFor()!.events.map((e) => e.id)
-    // Newest first, no repeats, and no gap: exactly the server's list from the top.
-    expect(ids).toEqual(server.slice(0, ids.length).map((e) => e.id))
-    expect(ids.length).toBeGreaterThan(cap)
-    expect(fake.api.eventsList).toHaveBeenLastCalledWith({ accountId: 'a', page: Math.floor(cap / 15) + 1 })
+  it('counts nothing as new when only older events were filled in', () => {
+    const slice: EventSlice = { events: [makeEvent(10), makeEvent(9), makeEvent(8), makeEvent(7), makeEvent(3)], next: null, total: 5 }
+    const merged = mergeTop(loaded, slice)
+    expect(merged.added).toEqual([])
+    expect(ids(merged.events)).toEqual([10, 9, 8, 7, 3])
+    expect(merged.next).toBeNull()
   })
 
-  it('reloads the feeds on screen when a refused token is replaced', async () => {
-    const fake = installFakeApi({
-      eventsList: async () => fail({ code: 'unauthorized', message: 'The server refused the token.' }),
-      accountsReplaceToken: async () => ok(account('a')),
-    })
-    const accounts = withAccounts('a')
-    const store = useEventsStore()
-    store.attach()
-    await store.open()
-    expect(accounts.activeAccount?.tokenState).toBe('refused')
-    expect(store.feedFor()!.status).toBe('error')
-
-    fake.api.eventsList.mockImplementation(async ({ page = 1 }) => ok(pageOf(ALL, page)))
-    await accounts.replaceToken('a', 'new-token')
-    await settle()
-    expect(store.feedFor()!.status).toBe('ready')
-    expect(store.feedFor()!.events).toHaveLength(15)
+  it('takes the slice alone when it does not reach what was loaded', () => {
+    const slice: EventSlice = { events: [makeEvent(20), makeEvent(19)], next: { createdAt: makeEvent(19).created_at, id: 19 }, total: 40 }
+    const merged = mergeTop(loaded, slice)
+    expect(ids(merged.events)).toEqual([20, 19])
+    expect(merged.added).toEqual([20, 19])
+    expect(merged.next).toEqual(slice.next)
   })
 })

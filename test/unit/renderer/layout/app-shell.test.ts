@@ -1,4 +1,5 @@
-// The whole renderer in jsdom: real router, real stores, fake window.api.
+// The whole renderer in jsdom: real router, real stores, the fake API provided like main.ts
+// provides window.api.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
@@ -7,7 +8,7 @@ import App from '../../../../src/renderer/src/App.vue'
 import { createAppRouter } from '../../../../src/renderer/src/router'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import userEvent from '@testing-library/user-event'
-import { fail, installFakeApi, makeAccount, makeSite, ok, pageOf, settle } from '../support/fake-api'
+import { createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
 import { mountInBody, unmountAll } from '../support/mount'
 
 beforeEach(() => {
@@ -20,24 +21,19 @@ const sitesA = [makeSite(1, { name: 'Alpha shop' })]
 const sitesB = [makeSite(2, { name: 'Beta blog' })]
 
 function api(accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]) {
-  return installFakeApi({
-    appInfo: async () => ok({ name: 'Site Manager', version: '0.1.0', shell: 'web', platform: 'linux' }),
+  const core = memoryCore({ a: { sites: sitesA }, b: { sites: sitesB } })
+  return createFakeApi({
+    ...core.methods,
     accountsList: async () => ok({ accounts, lastActiveId: accounts[0]?.id ?? null }),
-    accountsSetActive: async () => ok(undefined),
-    sitesList: async ({ accountId }) => ok(pageOf(accountId === 'a' ? sitesA : sitesB, 1)),
-    sitesAll: async ({ accountId }) => ok(accountId === 'a' ? sitesA : sitesB),
-    tagsAll: async () => ok([]),
   })
 }
 
-async function mountApp() {
+async function mountApp(fake: FakeApi) {
   const pinia = createPinia()
   const router = createAppRouter(pinia)
-  mountInBody(App, { global: { plugins: [pinia, router] } })
+  mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
   await router.isReady()
-  await settle()
   await flushPromises()
-  await settle()
   return { router }
 }
 
@@ -49,71 +45,105 @@ function press(key: string) {
 
 describe('the app shell', () => {
   it('sends a first run to the welcome screen', async () => {
-    api([])
-    const { router } = await mountApp()
+    const fake = api([])
+    const { router } = await mountApp(fake)
     expect(router.currentRoute.value.name).toBe('welcome')
     expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
   })
 
   it('has a named navigation, the account switcher, the version and the sites', async () => {
-    api()
-    const { router } = await mountApp()
+    const fake = api()
+    const { router } = await mountApp(fake)
     expect(router.currentRoute.value.path).toBe('/sites')
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Sites', 'Tags', 'Events', 'Accounts'])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Sites', 'Tags', 'Events', 'Accounts', 'Settings'])
     expect(screen.getByRole('main')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Switch account, current: Agency' })).toBeTruthy()
     expect(screen.getByText('Version 0.1.0')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
   })
 
-  it('Ctrl+R refreshes the view instead of reloading the window', async () => {
+  it('Ctrl+R syncs the active account instead of reloading the window', async () => {
     const fake = api()
-    await mountApp()
-    const calls = fake.api.sitesAll.mock.calls.length
+    await mountApp(fake)
+    expect(fake.api.syncNow).not.toHaveBeenCalled()
     const event = press('r')
     expect(event.defaultPrevented).toBe(true)
-    await settle()
-    expect(fake.api.sitesAll.mock.calls.length).toBe(calls + 1)
+    await flushPromises()
+    expect(fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'a' })
+  })
+
+  it('shows core notices until dismissed, those from before the window listened and pushed ones', async () => {
+    const fake = api()
+    fake.api.appNotices.mockResolvedValue(ok([{ id: 'db', message: 'The local database could not be read and was rebuilt from the servers.' }]))
+    await mountApp(fake)
+    const notices = screen.getByRole('region', { name: 'Notices' })
+    expect(notices.textContent).toContain('was rebuilt from the servers')
+    fake.emit('app:notice', { id: 'later', message: 'Another sentence from core.' })
+    await flushPromises()
+    expect(within(notices).getAllByRole('status')).toHaveLength(2)
+    const user = userEvent.setup()
+    for (const button of within(notices).getAllByRole('button', { name: 'Dismiss notice' })) await user.click(button)
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull()
+    // A notice pushed again after it was dismissed stays dismissed.
+    fake.emit('app:notice', { id: 'db', message: 'The local database could not be read and was rebuilt from the servers.' })
+    await flushPromises()
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull()
+  })
+
+  it('shows the offline banner above every view, and Retry syncs', async () => {
+    const fake = api()
+    await mountApp(fake)
+    fake.emit('sync:state', syncState('a', { status: 'failed', error: { code: 'network', message: 'Could not connect.' } }))
+    await flushPromises()
+    const banner = screen.getByRole('alert')
+    expect(banner.textContent).toMatch(/^.*Showing data from .+: the server cannot be reached\./)
+    await userEvent.setup().click(within(banner).getByRole('button', { name: 'Retry' }))
+    expect(fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'a' })
+    // Another account's failure is not this view's business.
+    fake.emit('sync:state', syncState('a'))
+    fake.emit('sync:state', syncState('b', { status: 'failed', error: { code: 'network', message: 'Could not connect.' } }))
+    await flushPromises()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('Ctrl+K focuses the search and Ctrl+N opens New site', async () => {
-    api()
-    await mountApp()
+    const fake = api()
+    await mountApp(fake)
     expect(press('k').defaultPrevented).toBe(true)
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search sites' }))
     press('n')
-    await settle()
+    await flushPromises()
     expect(screen.getByRole('dialog', { name: /New site/ })).toBeTruthy()
   })
 
   it('switching accounts shows the other account at once, never the old data', async () => {
-    api()
-    await mountApp()
+    const fake = api()
+    await mountApp(fake)
     useAccountsStore().setActive('b')
-    await settle()
+    await flushPromises()
     expect(screen.getByRole('link', { name: 'Beta blog' })).toBeTruthy()
     expect(document.body.textContent).not.toContain('Alpha shop')
     expect(screen.getByRole('button', { name: 'Switch account, current: Freelance' })).toBeTruthy()
   })
 
   it("switching accounts in the switcher leaves the old account's filter and site page behind", async () => {
-    api()
-    const { router } = await mountApp()
+    const fake = api()
+    const { router } = await mountApp(fake)
     await router.push('/sites?tag=3')
-    await settle()
+    await flushPromises()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Switch account, current: Agency' }))
     await user.click(await screen.findByRole('menuitemradio', { name: /Freelance/ }))
-    await settle()
+    await flushPromises()
     expect(router.currentRoute.value.fullPath).toBe('/sites')
     expect(useAccountsStore().activeAccountId).toBe('b')
 
     await router.push('/sites/2')
-    await settle()
+    await flushPromises()
     await user.click(screen.getByRole('button', { name: 'Switch account, current: Freelance' }))
     await user.click(await screen.findByRole('menuitemradio', { name: /Agency/ }))
-    await settle()
+    await flushPromises()
     expect(router.currentRoute.value.fullPath).toBe('/sites')
     expect(useAccountsStore().activeAccountId).toBe('a')
   })
@@ -121,10 +151,10 @@ describe('the app shell', () => {
   it('after a failed start, a Retry that finds no account opens the welcome screen', async () => {
     const fake = api([])
     fake.api.accountsList.mockResolvedValueOnce(fail({ code: 'internal', message: 'Could not read the accounts.' }))
-    const { router } = await mountApp()
+    const { router } = await mountApp(fake)
     expect(screen.getByRole('alert').textContent).toContain('Could not read the accounts.')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
-    await settle()
+    await flushPromises()
     await flushPromises()
     expect(router.currentRoute.value.name).toBe('welcome')
     expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
@@ -132,25 +162,25 @@ describe('the app shell', () => {
 
   it('keeps the app on screen when a later reload of the accounts fails', async () => {
     const fake = api()
-    await mountApp()
+    await mountApp(fake)
     fake.api.accountsList.mockResolvedValue(fail({ code: 'internal', message: 'Could not read the accounts.' }))
     await useAccountsStore().load()
-    await settle()
+    await flushPromises()
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
   })
 
   it('Ctrl+K does nothing behind an open dialog', async () => {
-    api()
-    const { router } = await mountApp()
+    const fake = api()
+    const { router } = await mountApp(fake)
     await router.push('/tags')
-    await settle()
+    await flushPromises()
     press('n')
-    await settle()
+    await flushPromises()
     const dialog = screen.getByRole('dialog', { name: /New site/ })
     // Without a dialog, Ctrl+K here would go to the sites' search.
     press('k')
-    await settle()
+    await flushPromises()
     expect(router.currentRoute.value.path).toBe('/tags')
     expect(dialog.isConnected).toBe(true)
   })

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_FILTER, filterSites, isFiltering, sortSites, statusesOf } from '../../../../src/renderer/src/lib/site-query'
+import {
+  EMPTY_FILTER,
+  SiteSearch,
+  buildSearchKeys,
+  filterSites,
+  isFiltering,
+  narrows,
+  searchWords,
+  sortSites,
+  statusesOf,
+  type SiteFilter,
+} from '../../../../src/renderer/src/lib/site-query'
+import type { Site } from '../../../../src/shared'
 import { makeSite, makeTag } from '../support/fake-api'
 
 const shop = makeSite(1, { name: 'Shop', url: 'https://shop.example.com', tags: [makeTag(7, 'VIP')], updates_count: 3 })
@@ -18,6 +30,19 @@ describe('filterSites', () => {
     expect(filterSites(all, { ...EMPTY_FILTER, search: 'SHOP' }).map((s) => s.id)).toEqual([1])
     expect(filterSites(all, { ...EMPTY_FILTER, search: 'example.org' }).map((s) => s.id)).toEqual([2])
     expect(filterSites(all, { ...EMPTY_FILTER, search: 'https://blog' }).map((s) => s.id)).toEqual([2])
+  })
+
+  it('finds tags, server software and notes too, every word somewhere in the site', () => {
+    const noted = makeSite(4, { name: 'Clinic', url: 'https://clinic.example', notes: 'Call Maria before updating', server: { ip: '203.0.113.9', web: 'Apache/2.4.58', php: '7.4.33', mysql: null } })
+    const sites = [...all, noted]
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: 'vip' }).map((s) => s.id)).toEqual([1])
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: 'maria' }).map((s) => s.id)).toEqual([4])
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: '7.4.33' }).map((s) => s.id)).toEqual([4])
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: 'apache clinic' }).map((s) => s.id)).toEqual([4])
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: 'shop vip' }).map((s) => s.id)).toEqual([1])
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: 'shop maria' })).toEqual([])
+    // With keys built beforehand the answer is the same.
+    expect(filterSites(sites, { ...EMPTY_FILTER, search: 'apache clinic' }, buildSearchKeys(sites)).map((s) => s.id)).toEqual([4])
   })
 
   it('filters by tag, status, pending updates and never checked, together', () => {
@@ -68,5 +93,89 @@ describe('sortSites', () => {
 describe('statusesOf', () => {
   it('lists each status once, Ok first', () => {
     expect(statusesOf(all)).toEqual(['Ok', 'Down'])
+  })
+})
+
+describe('narrowing search', () => {
+  it('knows when a query can only find fewer sites', () => {
+    expect(narrows(searchWords('sho'), searchWords('shop'))).toBe(true)
+    expect(narrows(searchWords('shop'), searchWords('shop vip'))).toBe(true)
+    expect(narrows([], searchWords('a'))).toBe(true)
+    expect(narrows(searchWords('shop'), searchWords('sho'))).toBe(false)
+    expect(narrows(searchWords('shop vip'), searchWords('shop'))).toBe(false)
+    expect(narrows(searchWords('shop'), searchWords('blog'))).toBe(false)
+  })
+
+  // A deterministic stand-in for random: the same "random" sites and queries every run.
+  function generator(seed: number) {
+    let state = seed
+    return () => {
+      state = (state * 1103515245 + 12345) % 2147483648
+      return state / 2147483648
+    }
+  }
+
+  it('gives the same rows as a full scan for every step of growing, shrinking and changed queries', () => {
+    const random = generator(42)
+    const words = ['shop', 'blog', 'hotel', 'bakery', 'studio', 'clinic', 'vip', 'nginx', 'apache', 'maria']
+    const pick = () => words[Math.floor(random() * words.length)]!
+    const tags = [makeTag(1, 'VIP'), makeTag(2, 'Retail'), makeTag(3, 'Hosting EU')]
+    const sites: Site[] = Array.from({ length: 800 }, (_, i) =>
+      makeSite(i + 1, {
+        name: `${pick()} ${pick()} ${i}`,
+        url: `https://${pick()}-${i}.example.${random() < 0.5 ? 'com' : 'org'}`,
+        notes: random() < 0.2 ? `ask ${pick()}` : '',
+        tags: tags.filter(() => random() < 0.3),
+        server: { ip: null, web: random() < 0.5 ? 'nginx/1.24.0' : 'Apache/2.4.58', php: `8.${Math.floor(random() * 4)}.1`, mysql: null },
+        updates_count: Math.floor(random() * 3),
+      }),
+    )
+    const keys = buildSearchKeys(sites)
+    const search = new SiteSearch()
+    const ids = (list: readonly Site[]) => list.map((s) => s.id)
+    let filter: SiteFilter = { ...EMPTY_FILTER }
+    const check = () => expect(ids(search.run(sites, keys, filter))).toEqual(ids(filterSites(sites, filter, keys)))
+
+    for (let round = 0; round < 30; round++) {
+      // Type a query letter by letter (each step narrows), sometimes a second word...
+      const query = random() < 0.4 ? `${pick()} ${pick()}` : pick()
+      for (let n = 1; n <= query.length; n++) {
+        filter = { ...filter, search: query.slice(0, n) }
+        check()
+      }
+      // ...then take letters back (each step widens) and sometimes change another filter.
+      for (let n = query.length - 1; n >= Math.floor(query.length / 2); n--) {
+        filter = { ...filter, search: query.slice(0, n) }
+        check()
+      }
+      if (random() < 0.3) {
+        filter = { ...filter, hasUpdates: !filter.hasUpdates }
+        check()
+      }
+      if (random() < 0.3) {
+        filter = { ...filter, tagId: filter.tagId === null ? 1 : null }
+        check()
+      }
+    }
+  })
+
+  it('narrows instead of scanning: a growing query at 10,000 sites looks only at the last result', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => makeSite(i + 1, { name: `Site ${i} ${i % 10 === 0 ? 'Hotel' : 'Bakery'}` }))
+    // Counts the keys looked at: a full scan would read all 10,000.
+    const reads = { count: 0 }
+    const counting = new Proxy(buildSearchKeys(many), {
+      get(target, prop) {
+        if (prop === 'get') return (id: number) => (reads.count++, target.get(id))
+        const value = Reflect.get(target, prop, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const search = new SiteSearch()
+    expect(search.run(many, counting, { ...EMPTY_FILTER, search: 'hot' })).toHaveLength(1000)
+    expect(reads.count).toBe(10_000)
+    reads.count = 0
+    const narrowed = search.run(many, counting, { ...EMPTY_FILTER, search: 'hote' })
+    expect(narrowed).toHaveLength(1000)
+    expect(reads.count).toBe(1000)
   })
 })

@@ -3,19 +3,27 @@ import { screen, within } from '@testing-library/dom'
 import type { VueWrapper } from '@vue/test-utils'
 import AddSiteDialog from '../../../../src/renderer/src/components/sites/AddSiteDialog.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
 import { errorOf } from '../support/a11y'
-import { fail, installFakeApi, makeAccount, makeSite, makeTag, ok, pageOf, settle } from '../support/fake-api'
+import { flushPromises } from '@vue/test-utils'
+import { createFakeApi, fail, makeAccount, makeSite, makeTag, memoryCore, ok, type AccountData } from '../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
 afterEach(unmountAll)
 
-async function mountDialog(pinia = testingPinia()) {
+/** The fake core with these accounts (a by default), its tags and no sites. */
+function api(accounts: Record<string, Partial<AccountData>> = { a: {} }) {
+  const core = memoryCore(accounts)
+  return createFakeApi(core.methods)
+}
+
+async function mountDialog(fake: ReturnType<typeof api>, pinia = testingPinia()) {
   const router = await testRouter()
   const wrapper: VueWrapper = mountInBody(AddSiteDialog, {
     props: { open: true, 'onUpdate:open': (value: boolean) => wrapper.setProps({ open: value }) },
-    global: { plugins: [pinia, router] },
+    global: { plugins: [fake.plugin, pinia, router] },
   })
-  await settle()
+  await flushPromises()
   return { wrapper, user: person() }
 }
 
@@ -27,55 +35,51 @@ const tagBox = (name: string) => within(within(dialog()).getByRole('group', { na
 
 describe('AddSiteDialog', () => {
   it('is a titled dialog with labelled fields, the key masked, and the account tags to pick', async () => {
-    installFakeApi({ tagsAll: async () => ok([makeTag(7, 'VIP'), makeTag(8, 'Shop')]), sitesList: async () => ok(pageOf([], 1)), sitesAll: async () => ok([]) })
-    const { user } = await mountDialog()
+    const { user } = await mountDialog(api({ a: { tags: [makeTag(7, 'VIP'), makeTag(8, 'Shop')] } }))
     expect(screen.getByRole('dialog', { name: 'New site in Account a' })).toBe(dialog())
     for (const label of ['Name', 'CMS id', 'Address', 'Admin address', 'Private key', 'Text to look for', 'Notes']) {
       expect(within(dialog()).getByLabelText(new RegExp(`^${label}( \\(optional\\))?$`))).toBeTruthy()
     }
     expect(privateKey().type).toBe('password')
     await user.click(within(dialog()).getByRole('button', { name: 'Show private key' }))
-    await settle()
+    await flushPromises()
     expect(privateKey().type).toBe('text')
     expect(tagBox('VIP')).toBeTruthy()
   })
 
   it('checks required fields and the address shape before sending anything', async () => {
-    const fake = installFakeApi({ tagsAll: async () => ok([]), sitesList: async () => ok(pageOf([], 1)), sitesAll: async () => ok([]) })
-    const { user } = await mountDialog()
+    const fake = api()
+    const { user } = await mountDialog(fake)
     await user.type(field('Address'), 'shop.example.com')
     await user.click(screen.getByRole('button', { name: 'Add site' }))
-    await settle()
+    await flushPromises()
     expect(errorOf(field('Name'))).toBe('Name is required.')
     expect(errorOf(field('Address'))).toMatch(/http/)
     expect(field('Name').getAttribute('aria-invalid')).toBe('true')
     expect(fake.api.sitesCreate).not.toHaveBeenCalled()
     // Fixing a field takes its message away; the other field keeps its own.
     await user.type(field('Name'), 'Shop')
-    await settle()
+    await flushPromises()
     expect(errorOf(field('Name'))).toBe('')
     expect(errorOf(field('Address'))).toMatch(/http/)
   })
 
   it('shows the server 422 messages on their fields and keeps everything typed', async () => {
-    const fake = installFakeApi({
-      tagsAll: async () => ok([makeTag(7, 'VIP')]),
-      sitesList: async () => ok(pageOf([], 1)),
-      sitesAll: async () => ok([]),
-      sitesCreate: async () =>
-        fail({
-          code: 'validation',
-          message: 'The name has already been taken.',
-          fields: { name: ['The name has already been taken.'], 'tags.0': ['The selected tags.0 is invalid.'] },
-        }),
-    })
-    const { wrapper, user } = await mountDialog()
+    const fake = api({ a: { tags: [makeTag(7, 'VIP')] } })
+    fake.api.sitesCreate.mockResolvedValue(
+      fail({
+        code: 'validation',
+        message: 'The name has already been taken.',
+        fields: { name: ['The name has already been taken.'], 'tags.0': ['The selected tags.0 is invalid.'] },
+      }),
+    )
+    const { wrapper, user } = await mountDialog(fake)
     await user.type(field('Name'), 'Shop')
     await user.type(field('Address'), 'https://shop.example.com')
     await user.type(privateKey(), 'secret-key')
     await user.click(tagBox('VIP'))
     await user.click(screen.getByRole('button', { name: 'Add site' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.sitesCreate).toHaveBeenCalledWith({
       accountId: 'a',
       site: { name: 'Shop', url: 'https://shop.example.com', private_key: 'secret-key', tags: [7] },
@@ -88,49 +92,36 @@ describe('AddSiteDialog', () => {
   })
 
   it('explains a failure that is not about a field, keeping the form', async () => {
-    installFakeApi({
-      tagsAll: async () => ok([]),
-      sitesList: async () => ok(pageOf([], 1)),
-      sitesAll: async () => ok([]),
-      sitesCreate: async () => fail({ code: 'network', message: 'Cannot connect to api.example.com.' }),
-    })
-    const { user } = await mountDialog()
+    const fake = api()
+    fake.api.sitesCreate.mockResolvedValue(fail({ code: 'network', message: 'Cannot connect to api.example.com.' }))
+    const { user } = await mountDialog(fake)
     await user.type(field('Name'), 'Shop')
     await user.type(field('Address'), 'https://shop.example.com')
     await user.click(screen.getByRole('button', { name: 'Add site' }))
-    await settle()
+    await flushPromises()
     expect(within(dialog()).getByRole('alert').textContent).toContain('Cannot connect to api.example.com.')
     expect((field('Name') as HTMLInputElement).value).toBe('Shop')
   })
 
-  it('after success reads the site back, closes and tells which site was created', async () => {
-    const fake = installFakeApi({
-      tagsAll: async () => ok([]),
-      sitesList: async () => ok(pageOf([], 1)),
-      sitesAll: async () => ok([]),
-      sitesCreate: async () => ok(makeSite(42, { name: 'Shop' })),
-      sitesGet: async () => ok(makeSite(42, { name: 'Shop' })),
-    })
-    const { wrapper, user } = await mountDialog()
+  it('after success closes, tells which site was created and shows it without waiting for a sync', async () => {
+    const fake = api()
+    fake.api.sitesCreate.mockResolvedValue(ok(makeSite(42, { name: 'Shop' })))
+    const pinia = testingPinia()
+    const { wrapper, user } = await mountDialog(fake, pinia)
     await user.type(field('Name'), 'Shop')
     await user.type(field('Address'), 'https://shop.example.com')
     await user.click(screen.getByRole('button', { name: 'Add site' }))
-    await settle()
-    expect(fake.api.sitesGet).toHaveBeenCalledWith({ accountId: 'a', siteId: 42 })
+    await flushPromises()
     expect(wrapper.emitted('created')).toEqual([[42]])
+    expect(useSitesStore(pinia).siteById(42)?.name).toBe('Shop')
     expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
   })
 
   it('keeps a draft per account: nothing typed for one account is shown or sent under another', async () => {
-    const fake = installFakeApi({
-      tagsAll: async ({ accountId }) => ok(accountId === 'a' ? [makeTag(7, 'VIP')] : [makeTag(9, 'Other')]),
-      sitesList: async () => ok(pageOf([], 1)),
-      sitesAll: async () => ok([]),
-      accountsSetActive: async () => ok(undefined),
-      sitesCreate: async () => fail({ code: 'validation', message: 'Invalid.', fields: { name: ['Taken in A.'] } }),
-    })
+    const fake = api({ a: { tags: [makeTag(7, 'VIP')] }, b: { tags: [makeTag(9, 'Other')] } })
+    fake.api.sitesCreate.mockResolvedValue(fail({ code: 'validation', message: 'Invalid.', fields: { name: ['Taken in A.'] } }))
     const pinia = testingPinia([makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Beta' })])
-    const { user } = await mountDialog(pinia)
+    const { user } = await mountDialog(fake, pinia)
     const accounts = useAccountsStore(pinia)
     expect(screen.getByRole('dialog', { name: 'New site in Agency' })).toBeTruthy()
 
@@ -139,11 +130,11 @@ describe('AddSiteDialog', () => {
     await user.type(privateKey(), 'secret-of-a')
     await user.click(tagBox('VIP'))
     await user.click(screen.getByRole('button', { name: 'Add site' }))
-    await settle()
+    await flushPromises()
     expect(errorOf(field('Name'))).toBe('Taken in A.')
 
     accounts.setActive('b')
-    await settle()
+    await flushPromises()
     expect(screen.getByRole('dialog', { name: 'New site in Beta' })).toBeTruthy()
     expect(within(dialog()).getByText(/Add a website for Beta/)).toBeTruthy()
     for (const input of [field('Name'), field('Address'), privateKey()]) expect((input as HTMLInputElement).value).toBe('')
@@ -154,14 +145,14 @@ describe('AddSiteDialog', () => {
     await user.type(field('Name'), 'Shop B')
     await user.type(field('Address'), 'https://b.example.com')
     await user.click(screen.getByRole('button', { name: 'Add site' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.sitesCreate).toHaveBeenLastCalledWith({
       accountId: 'b',
       site: { name: 'Shop B', url: 'https://b.example.com' },
     })
 
     accounts.setActive('a')
-    await settle()
+    await flushPromises()
     expect((field('Name') as HTMLInputElement).value).toBe('Shop A')
     expect(privateKey().value).toBe('secret-of-a')
     expect(tagBox('VIP').checked).toBe(true)

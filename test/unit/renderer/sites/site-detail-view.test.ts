@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
+import type { Result, Site } from '../../../../src/shared'
 import SiteDetailView from '../../../../src/renderer/src/views/SiteDetailView.vue'
-import { fail, installFakeApi, makeSite, makeTag, ok, pageOf, settle } from '../support/fake-api'
-import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
+import { createFakeApi, deferred, fail, makeEvent, makeSite, makeTag, memoryCore, ok, type AccountData } from '../support/fake-api'
+import { mountView, unmountAll } from '../support/mount'
 
-const site = makeSite(5, {
+const SHOP = makeSite(5, {
   name: 'Shop',
   url: 'https://shop.example.com',
   admin_url: 'https://shop.example.com/admin',
@@ -25,82 +26,105 @@ beforeEach(() => {
     },
   )
 })
-afterEach(unmountAll)
+afterEach(() => {
+  unmountAll()
+  vi.unstubAllGlobals()
+})
 
-function api(overrides = {}) {
-  return installFakeApi({
-    sitesList: async () => ok(pageOf([site], 1)),
-    sitesAll: async () => ok([site]),
-    sitesGet: async () => ok(site),
-    eventsListForSite: async () => ok(pageOf([], 1)),
-    shellOpenExternal: async () => ok(undefined),
-    ...overrides,
-  })
+function core(data: Partial<AccountData> = {}) {
+  const made = memoryCore({ a: { sites: [{ ...SHOP }], events: [makeEvent(1, { site_id: 5, message: 'Akismet updated' }), makeEvent(2, { site_id: 6 })], ...data } })
+  return { ...made, fake: createFakeApi(made.methods) }
 }
 
-async function mountView(id = 5) {
-  const router = await testRouter(`/sites/${id}`)
-  mountInBody(SiteDetailView, { props: { id }, global: { plugins: [testingPinia(), router] } })
-  await settle()
-  return { router, user: person() }
-}
+const mountSite = (fake: ReturnType<typeof core>['fake'], id = 5) => mountView(SiteDetailView, fake, { path: `/sites/${id}`, props: { id } })
 
 describe('SiteDetailView', () => {
-  it('shows everything the API returns for the site', async () => {
-    const fake = api()
-    await mountView()
-    expect(fake.api.sitesGet).toHaveBeenCalledWith({ accountId: 'a', siteId: 5 })
+  it('shows the site from the snapshot at once and reads it fresh from the server', async () => {
+    const { fake } = core()
+    const fresh = deferred<Result<Site>>()
+    fake.api.syncSite.mockImplementationOnce(() => fresh.promise)
+    await mountSite(fake)
     const view = screen.getByRole('region', { name: 'Site Shop' })
     expect(within(view).getByRole('heading', { level: 1 }).textContent).toBe('Shop')
     const text = view.textContent
     for (const expected of ['https://shop.example.com', 'https://shop.example.com/admin', 'Call Maria first.', 'VIP', '192.0.2.10', 'nginx/1.24.0', '8.2.18', '10.11.7-MariaDB', '2 updates pending', 'Ok']) {
       expect(text).toContain(expected)
     }
-    expect(within(view).getByRole('region', { name: 'Events' })).toBeTruthy()
+    expect(fake.api.syncSite).toHaveBeenCalledWith({ accountId: 'a', siteId: 5 })
+
+    fresh.resolve(ok({ ...SHOP, updates_count: 4 }))
+    await flushPromises()
+    expect(view.textContent).toContain('4 updates pending')
+  })
+
+  it("lists the site's own events", async () => {
+    const { fake } = core()
+    await mountSite(fake)
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ accountId: 'a', siteId: 5, limit: 50 })
+    const list = screen.getByRole('list', { name: 'Events of Shop' })
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Akismet updated')])
   })
 
   it('opens addresses in the system browser', async () => {
-    const fake = api()
-    const { user } = await mountView()
+    const { fake } = core()
+    const { user } = await mountSite(fake)
     await user.click(screen.getByRole('button', { name: 'Open admin' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.shellOpenExternal).toHaveBeenCalledWith({ url: 'https://shop.example.com/admin' })
   })
 
+  it('Refresh reads the site again from the server', async () => {
+    const { fake } = core()
+    const { user } = await mountSite(fake)
+    await user.click(screen.getByRole('button', { name: 'Refresh site' }))
+    await flushPromises()
+    expect(fake.api.syncSite).toHaveBeenCalledTimes(2)
+  })
+
   it('asks before deleting, names the site, and leaves only when the server said yes', async () => {
-    const fake = api({ sitesDelete: async () => fail({ code: 'server', message: 'The server had a problem (500).' }) })
-    const { router, user } = await mountView()
+    const { fake } = core()
+    fake.api.sitesDelete.mockResolvedValueOnce(fail({ code: 'server', message: 'The server had a problem (500).' }))
+    const { router, user } = await mountSite(fake)
     await user.click(screen.getByRole('button', { name: 'Delete site' }))
-    await settle()
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })
     await user.click(within(dialog).getByRole('button', { name: 'Delete site' }))
-    await settle()
+    await flushPromises()
     expect(fake.api.sitesDelete).toHaveBeenCalledWith({ accountId: 'a', siteId: 5 })
     expect(within(dialog).getByRole('alert').textContent).toContain('The server had a problem (500).')
     expect(router.currentRoute.value.path).toBe('/sites/5')
 
-    fake.api.sitesDelete.mockResolvedValue(ok(undefined))
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete site' }))
-    await settle()
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/sites')
   })
 
-  it('says when the site does not exist', async () => {
-    api({
-      sitesList: async () => ok(pageOf([], 1)),
-      sitesAll: async () => ok([]),
-      sitesGet: async () => fail({ code: 'not_found', message: 'No such site.' }),
-    })
-    await mountView(99)
+  it('says the site no longer exists when the server does not have it', async () => {
+    const { fake } = core({ sites: [] })
+    await mountSite(fake, 99)
+    expect(screen.getByText('This site no longer exists')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to all sites' })).toBeTruthy()
+  })
+
+  it('says the site no longer exists when a sync takes it out of the snapshot', async () => {
+    const { data, fake } = core()
+    await mountSite(fake)
+    expect(screen.getByRole('heading', { name: 'Shop', level: 1 })).toBeTruthy()
+    data.a!.sites = []
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: true, changes: null })
+    await flushPromises()
+    expect(screen.queryByRole('heading', { name: 'Shop', level: 1 })).toBeNull()
     expect(screen.getByText('This site no longer exists')).toBeTruthy()
   })
 
-  it('leaves the site shown from the list when reading it says it was deleted elsewhere', async () => {
-    api({ sitesGet: async () => fail({ code: 'not_found', message: 'No such site.' }) })
-    await mountView(5)
-    expect(screen.queryByRole('heading', { name: 'Shop', level: 1 })).toBeNull()
-    expect(screen.getByText('This site no longer exists')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to all sites' })).toBeTruthy()
+  it('keeps showing the site when reading it fresh fails, and offers to try again', async () => {
+    const { fake } = core()
+    fake.api.syncSite.mockResolvedValueOnce(fail({ code: 'network', message: 'Could not connect to api.example.com.' }))
+    const { user } = await mountSite(fake)
+    expect(screen.getByRole('heading', { name: 'Shop', level: 1 })).toBeTruthy()
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Could not connect to api.example.com.')
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await flushPromises()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

@@ -1,26 +1,42 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
+import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import type { Result, Site } from '../../../../src/shared'
+import type { Site } from '../../../../src/shared'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
+import SyncBanner from '../../../../src/renderer/src/components/sync/SyncBanner.vue'
 import { useUiStore } from '../../../../src/renderer/src/stores/ui'
-import { deferred, fail, installFakeApi, makeSite, makeTag, ok, pageOf, settle } from '../support/fake-api'
-import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
+import { createFakeApi, makeSite, makeTag, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
+import { mountInBody, mountView, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
 const vip = makeTag(7, 'VIP')
-const sites = [
+const SITES = [
   makeSite(1, { name: 'Shop', url: 'https://shop.example.com', tags: [vip], updates_count: 3 }),
-  makeSite(2, { name: 'Blog', url: 'https://blog.example.org', last_check_at: null }),
+  makeSite(2, { name: 'Blog', url: 'https://blog.example.org', last_check_at: null, notes: 'Call Maria first' }),
   makeSite(3, { name: 'Docs', url: 'https://docs.example.net' }),
 ]
 
-afterEach(unmountAll)
+afterEach(() => {
+  unmountAll()
+  vi.useRealTimers()
+})
 
-async function mountView(path = '/sites') {
-  const router = await testRouter(path)
-  const pinia = testingPinia()
-  mountInBody(SitesView, { global: { plugins: [pinia, router] } })
-  await settle()
-  return { router, pinia, user: person() }
+function core(data: Partial<AccountData> = {}) {
+  const made = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip], ...data } })
+  return { ...made, fake: createFakeApi(made.methods) }
+}
+
+async function mountSites(fake: ReturnType<typeof core>['fake'], path = '/sites') {
+  return mountView(SitesView, fake, { path })
+}
+
+/** The view under the banner App.vue puts above every view. */
+async function mountWithBanner(fake: ReturnType<typeof core>['fake']) {
+  const router = await testRouter('/sites')
+  mountInBody(defineComponent({ render: () => h('div', [h(SyncBanner), h(SitesView)]) }), {
+    global: { plugins: [fake.plugin, testingPinia(), router] },
+  })
+  await flushPromises()
 }
 
 const table = () => screen.getByRole('table', { name: 'Sites' })
@@ -30,58 +46,133 @@ const names = () => siteRows().map((row) => within(row).getAllByRole('cell')[0]!
 const header = (name: string) => within(table()).getByRole('columnheader', { name })
 const search = () => screen.getByRole('searchbox', { name: 'Search sites' })
 const tagFilter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Filter by tag' })
+const syncStatus = () => screen.getByTestId('sync-status').textContent?.trim()
 
 describe('SitesView', () => {
-  it('shows skeleton rows of fixed height while loading, then the sites with their counts', async () => {
-    const all = deferred<Result<Site[]>>()
-    const page = deferred<Result<ReturnType<typeof pageOf<Site>>>>()
-    installFakeApi({ sitesList: () => page.promise, sitesAll: () => all.promise, tagsAll: async () => ok([vip]) })
-    await mountView()
-    expect(table().getAttribute('aria-busy')).toBe('true')
-    // The skeleton rows are there for the eye and hidden from assistive technology: only the
-    // header row is announced while the table is busy.
-    expect(within(table()).getAllByRole('row')).toHaveLength(1)
-    expect(within(table()).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(1)
-    page.resolve(ok(pageOf(sites, 1)))
-    all.resolve(ok(sites))
-    await settle()
-    expect(table().getAttribute('aria-busy')).toBeNull()
+  it('shows the last snapshot at once, without waiting for the network, with how old it is', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2025-03-01T10:45:00.000Z'))
+    const { fake } = core()
+    await mountSites(fake)
+    expect(fake.api.workspaceSnapshot).toHaveBeenCalledWith({ accountId: 'a' })
+    expect(fake.api.syncNow).not.toHaveBeenCalled()
     expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
     expect(screen.getByText('3 sites')).toBeTruthy()
+    expect(syncStatus()).toBe('Synced 3 minutes ago')
     const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent?.trim())
     expect(headers).toEqual(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check', 'Published'])
   })
 
-  it('keeps the rows when a refresh fails, says so, and retries', async () => {
-    let reachable = true
-    const fake = installFakeApi({
-      sitesList: async () => ok(pageOf(sites, 1)),
-      sitesAll: async () => (reachable ? ok(sites) : fail({ code: 'network', message: 'Could not reach the server.' })),
-      tagsAll: async () => ok([vip]),
-    })
-    const { user } = await mountView()
-    expect(names()).toHaveLength(3)
-    expect(screen.queryByRole('alert')).toBeNull()
-
-    reachable = false
-    await user.click(screen.getByRole('button', { name: 'Refresh sites' }))
-    await settle()
-    expect(names()).toHaveLength(3)
-    expect(screen.getByRole('alert').textContent).toContain('Could not reach the server.')
-
-    reachable = true
-    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }))
-    await settle()
-    expect(screen.queryByRole('alert')).toBeNull()
-    expect(fake.api.sitesAll).toHaveBeenCalledTimes(3)
+  it('keeps "Synced … ago" live', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(new Date('2025-03-01T10:42:20.000Z'))
+    const { fake } = core()
+    await mountSites(fake)
+    expect(syncStatus()).toBe('Synced just now')
+    vi.advanceTimersByTime(5 * 60_000)
+    await flushPromises()
+    expect(syncStatus()).toBe('Synced 5 minutes ago')
   })
 
-  it('searches, filters and sorts, and counts what is shown', async () => {
-    installFakeApi({ sitesList: async () => ok(pageOf(sites, 1)), sitesAll: async () => ok(sites), tagsAll: async () => ok([vip]) })
-    const { user } = await mountView()
+  it('shows skeleton rows during the first sync, then the sites once core says the store changed', async () => {
+    const { data, fake } = core({ sites: [], tags: [], sync: syncState('a', { status: 'syncing', lastSyncedAt: null }) })
+    await mountSites(fake)
+    expect(table().getAttribute('aria-busy')).toBe('true')
+    // The skeleton rows are for the eye; only the header row is announced meanwhile.
+    expect(within(table()).getAllByRole('row')).toHaveLength(1)
+    expect(within(table()).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(1)
+    expect(syncStatus()).toBe('Syncing…')
+
+    data.a!.sites = SITES.map((s) => ({ ...s }))
+    data.a!.sync = syncState('a')
+    fake.emit('sync:state', data.a!.sync)
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: true, events: false, changes: null })
+    await flushPromises()
+    expect(table().getAttribute('aria-busy')).toBeNull()
+    expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
+  })
+
+  it('shows how far a long sync is with a progress bar', async () => {
+    const { fake } = core()
+    await mountSites(fake)
+    fake.emit('sync:state', syncState('a', { status: 'syncing', progress: { done: 240, total: 667 } }))
+    await flushPromises()
+    const bar = screen.getByRole('progressbar', { name: 'Sync progress' })
+    expect(bar.getAttribute('aria-valuenow')).toBe('240')
+    expect(bar.getAttribute('aria-valuemax')).toBe('667')
+    expect(bar.getAttribute('aria-valuetext')).toBe('Syncing 240 of 667 pages')
+    expect(syncStatus()).toBe('Syncing 240 of 667 pages')
+    // The rows stay while the sync runs.
+    expect(names()).toHaveLength(3)
+
+    fake.emit('sync:state', syncState('a', { lastSyncedAt: new Date().toISOString() }))
+    await flushPromises()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(syncStatus()).toBe('Synced just now')
+  })
+
+  it('says the data is from the last sync when the server cannot be reached, and stays searchable', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2025-03-01T11:30:00.000Z'))
+    const offline = syncState('a', { status: 'failed', error: { code: 'network', message: 'Could not connect to api.example.com.' } })
+    const { fake } = core({ sync: offline })
+    fake.api.syncNow.mockResolvedValue(ok(offline))
+    await mountWithBanner(fake)
+    const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(offline.lastSyncedAt!))
+    const banner = screen.getByRole('alert')
+    expect(banner.textContent).toContain(`Showing data from ${time}: the server cannot be reached.`)
+    expect(banner.textContent).toContain('Could not connect to api.example.com.')
+
+    const user = person()
+    await user.type(search(), 'example.org')
+    expect(names()).toEqual(['Blog'])
+    await user.click(within(banner).getByRole('button', { name: 'Retry' }))
+    await flushPromises()
+    expect(fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'a' })
+    expect(screen.getByRole('alert').textContent).toContain('the server cannot be reached')
+  })
+
+  it('shows a failed first sync as an error with Retry instead of an empty list', async () => {
+    const failed = syncState('a', { status: 'failed', lastSyncedAt: null, error: { code: 'timeout', message: 'The server did not answer within 15 seconds.' } })
+    const { data, fake } = core({ sites: [], tags: [], sync: failed })
+    fake.api.syncNow.mockImplementation(async () => {
+      data.a!.sites = SITES.map((s) => ({ ...s }))
+      data.a!.sync = syncState('a')
+      fake.emit('sync:state', data.a!.sync)
+      fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: true, events: false, changes: null })
+      return ok(data.a!.sync)
+    })
+    const { user } = await mountSites(fake)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('The server took too long')
+    expect(alert.textContent).toContain('The server did not answer within 15 seconds.')
+    expect(screen.queryByText('No sites yet')).toBeNull()
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await flushPromises()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
+  })
+
+  it('Refresh asks core to sync the account', async () => {
+    const { fake } = core()
+    const { user } = await mountSites(fake)
+    await user.click(screen.getByRole('button', { name: 'Refresh sites' }))
+    await flushPromises()
+    expect(fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'a' })
+  })
+
+  it('searches every field, filters and sorts, and counts what is shown', async () => {
+    const { fake } = core()
+    const { user } = await mountSites(fake)
     await user.type(search(), 'example.org')
     expect(names()).toEqual(['Blog'])
     expect(screen.getByText('1 of 3 sites')).toBeTruthy()
+    await user.clear(search())
+    await user.type(search(), 'maria')
+    expect(names()).toEqual(['Blog'])
+    await user.clear(search())
+    await user.type(search(), 'vip')
+    expect(names()).toEqual(['Shop'])
     await user.clear(search())
 
     await user.selectOptions(tagFilter(), 'VIP')
@@ -103,22 +194,25 @@ describe('SitesView', () => {
   })
 
   it('takes the tag filter from the address (/sites?tag=7)', async () => {
-    installFakeApi({ sitesList: async () => ok(pageOf(sites, 1)), sitesAll: async () => ok(sites), tagsAll: async () => ok([vip]) })
-    await mountView('/sites?tag=7')
+    const { fake } = core()
+    await mountSites(fake, '/sites?tag=7')
     expect(names()).toEqual(['Shop'])
     expect(tagFilter().value).toBe('7')
   })
 
   it('says so when nothing matches, and offers to clear the filters', async () => {
-    installFakeApi({ sitesList: async () => ok(pageOf(sites, 1)), sitesAll: async () => ok(sites), tagsAll: async () => ok([]) })
-    const { user } = await mountView()
+    const { fake } = core()
+    const { user } = await mountSites(fake)
     await user.type(search(), 'nothing like this')
     expect(screen.getByText('No sites match')).toBeTruthy()
+    // The toolbar's and the empty state's: the latter comes last.
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!)
+    expect(names()).toHaveLength(3)
   })
 
-  it('shows an empty state with New site when the account has no sites', async () => {
-    installFakeApi({ sitesList: async () => ok(pageOf([], 1)), sitesAll: async () => ok([]), tagsAll: async () => ok([]) })
-    const { pinia, user } = await mountView()
+  it('shows an empty state with New site when the synced account has no sites', async () => {
+    const { fake } = core({ sites: [] })
+    const { pinia, user } = await mountSites(fake)
     expect(screen.getByText('No sites yet')).toBeTruthy()
     const ui = useUiStore(pinia)
     // The header has New site too; the empty state's own button comes last.
@@ -126,47 +220,34 @@ describe('SitesView', () => {
     expect(ui.newSiteOpen).toBe(true)
   })
 
-  it('explains a failure and retries', async () => {
-    const fake = installFakeApi({
-      sitesList: async () => fail({ code: 'network', message: 'Cannot connect to api.example.com.' }),
-      sitesAll: async () => fail({ code: 'network', message: 'Cannot connect to api.example.com.' }),
-      tagsAll: async () => ok([]),
-    })
-    const { user } = await mountView()
-    const alert = screen.getByRole('alert')
-    expect(alert.textContent).toContain('Cannot reach the server')
-    expect(alert.textContent).toContain('Cannot connect to api.example.com.')
-    fake.api.sitesList.mockResolvedValue(ok(pageOf(sites, 1)))
-    fake.api.sitesAll.mockResolvedValue(ok(sites))
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
-    await settle()
-    expect(names()).toHaveLength(3)
+  it('follows sites created and deleted elsewhere when core says the store changed', async () => {
+    const { data, fake } = core()
+    await mountSites(fake)
+    data.a!.sites = [...data.a!.sites.filter((s) => s.id !== 3), makeSite(4, { name: 'Atelier' })]
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    expect(names()).toEqual(['Atelier', 'Blog', 'Shop'])
   })
 
-  it('offers the API paging while the whole list is not there', async () => {
-    const many = Array.from({ length: 20 }, (_, i) => makeSite(i + 1, { name: `Site ${String(i + 1).padStart(2, '0')}` }))
-    const fake = installFakeApi({
-      sitesList: async ({ page }) => ok(pageOf(many, page ?? 1)),
-      sitesAll: async () => fail({ code: 'rate_limited', message: 'Too many requests.' }),
-      tagsAll: async () => ok([]),
-    })
-    const { user } = await mountView()
-    expect(screen.getByText('1–15 of 20 sites')).toBeTruthy()
-    const pages = screen.getByRole('navigation', { name: 'Pages' })
-    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy()
-    await user.click(within(pages).getByRole('button', { name: 'Next page' }))
-    await settle()
-    expect(fake.api.sitesList).toHaveBeenLastCalledWith({ accountId: 'a', page: 2 })
-    expect(names()).toHaveLength(5)
-    expect(screen.getByText('16–20 of 20 sites')).toBeTruthy()
+  it('shows the quiet note when the server list kept moving during the sync', async () => {
+    const { fake } = core({ sync: syncState('a', { notice: 'The site list kept changing while it was read; a few sites may be missing until the next sync.' }) })
+    await mountWithBanner(fake)
+    expect(screen.getByRole('note').textContent).toContain('The site list kept changing while it was read')
   })
 
-  it('renders only the visible rows of a long list', async () => {
-    const many = Array.from({ length: 1000 }, (_, i) => makeSite(i + 1))
-    installFakeApi({ sitesList: async () => ok(pageOf(many, 1)), sitesAll: async () => ok(many), tagsAll: async () => ok([]) })
-    await mountView()
-    expect(screen.getByText('1,000 sites')).toBeTruthy()
+  it('renders only the visible rows of 10,000 sites and keeps the rows it can while the search narrows', async () => {
+    const many: Site[] = Array.from({ length: 10_000 }, (_, i) => makeSite(i + 1, { name: `Site ${String(i).padStart(5, '0')}` }))
+    const { fake } = core({ sites: many })
+    const { user } = await mountSites(fake)
+    expect(screen.getByText('10,000 sites')).toBeTruthy()
     expect(siteRows().length).toBeGreaterThan(0)
     expect(siteRows().length).toBeLessThan(100)
+    const firstRow = siteRows()[0]!
+    await user.type(search(), 'site 0')
+    // The first row is still the first match: patched in place, not mounted again.
+    expect(siteRows()[0]).toBe(firstRow)
+    await user.type(search(), '9999')
+    expect(names()).toEqual(['Site 09999'])
+    expect(screen.getByText('1 of 10,000 sites')).toBeTruthy()
   })
 })

@@ -1,13 +1,20 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { createPinia, setActivePinia } from 'pinia'
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import type { SiteManagerApi } from '../../../../src/shared'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
-import { fail, installFakeApi, makeAccount, ok, settle } from '../support/fake-api'
+import { createFakeApi, fail, makeAccount, ok } from '../support/fake-api'
+import { storePinia } from '../support/mount'
+
+/** The fake, provided to a fresh Pinia the way the app provides window.api. */
+function provideFake(methods: Partial<Omit<SiteManagerApi, 'on'>> = {}) {
+  const fake = createFakeApi(methods)
+  storePinia(fake)
+  return fake
+}
 
 describe('accounts store', () => {
-  beforeEach(() => setActivePinia(createPinia()))
-
   it('loads the accounts and makes the one used last active', async () => {
-    installFakeApi({ accountsList: async () => ok({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'b' }) })
+    provideFake({ accountsList: async () => ok({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'b' }) })
     const store = useAccountsStore()
     await store.load()
     expect(store.status).toBe('ready')
@@ -16,7 +23,7 @@ describe('accounts store', () => {
   })
 
   it('falls back to the first account when the last one is gone, and to none without accounts', async () => {
-    const fake = installFakeApi({ accountsList: async () => ok({ accounts: [makeAccount('a')], lastActiveId: 'zzz' }) })
+    const fake = provideFake({ accountsList: async () => ok({ accounts: [makeAccount('a')], lastActiveId: 'zzz' }) })
     const store = useAccountsStore()
     await store.load()
     expect(store.activeAccountId).toBe('a')
@@ -27,7 +34,7 @@ describe('accounts store', () => {
   })
 
   it('switches at once and tells core in the background', async () => {
-    const fake = installFakeApi({
+    const fake = provideFake({
       accountsList: async () => ok({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'a' }),
       accountsSetActive: async () => ok(undefined),
     })
@@ -41,7 +48,7 @@ describe('accounts store', () => {
   })
 
   it('adds an account and makes it active; a refused add changes nothing', async () => {
-    const fake = installFakeApi({
+    const fake = provideFake({
       accountsAdd: async (input) => ok(makeAccount('new', { label: input.label })),
       accountsSetActive: async () => ok(undefined),
     })
@@ -57,8 +64,8 @@ describe('accounts store', () => {
     expect(store.accounts).toHaveLength(1)
   })
 
-  it('renames, replaces a token and marks a refused token', async () => {
-    installFakeApi({
+  it('renames and replaces a token; the token state is what core answers', async () => {
+    provideFake({
       accountsList: async () => ok({ accounts: [makeAccount('a', { tokenState: 'refused' })], lastActiveId: 'a' }),
       accountsRename: async ({ label }) => ok(makeAccount('a', { label, tokenState: 'refused' })),
       accountsReplaceToken: async () => ok(makeAccount('a', { label: 'Renamed', tokenState: 'ok' })),
@@ -69,12 +76,12 @@ describe('accounts store', () => {
     expect(store.activeAccount?.label).toBe('Renamed')
     await store.replaceToken('a', 'fresh')
     expect(store.activeAccount?.tokenState).toBe('ok')
-    store.markRefused('a')
-    expect(store.activeAccount?.tokenState).toBe('refused')
+    // Core is the only writer of token states: the store has no way to set one itself.
+    expect('markRefused' in store).toBe(false)
   })
 
   it('removes an account only when core said yes, then moves to the next one', async () => {
-    const fake = installFakeApi({
+    const fake = provideFake({
       accountsList: async () => ok({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'a' }),
       accountsRemove: async () => fail({ code: 'keychain_unavailable', message: 'The keychain is locked.' }),
       accountsSetActive: async () => ok(undefined),
@@ -90,7 +97,7 @@ describe('accounts store', () => {
   })
 
   it('opens the demo workspace as an account', async () => {
-    installFakeApi({
+    provideFake({
       demoOpen: async () => ok(makeAccount('demo', { kind: 'demo', label: 'Demo' })),
       accountsSetActive: async () => ok(undefined),
     })
@@ -99,19 +106,21 @@ describe('accounts store', () => {
     expect(store.activeAccount?.kind).toBe('demo')
   })
 
-  it('follows accounts:changed pushes and keeps the choice while it exists', async () => {
-    const fake = installFakeApi({
+  it('follows accounts:changed pushes (token states included) and keeps the choice while it exists', async () => {
+    const fake = provideFake({
       accountsList: async () => ok({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'b' }),
     })
     const store = useAccountsStore()
     await store.load()
-    const stop = store.listen()
-    fake.emit('accounts:changed', { accounts: [makeAccount('a'), makeAccount('b', { label: 'B!' })], lastActiveId: 'a' })
-    await settle()
+    expect(fake.listenerCount('accounts:changed')).toBe(1)
+    fake.emit('accounts:changed', { accounts: [makeAccount('a'), makeAccount('b', { label: 'B!', tokenState: 'refused' })], lastActiveId: 'a' })
+    await flushPromises()
     expect(store.activeAccountId).toBe('b')
     expect(store.activeAccount?.label).toBe('B!')
+    expect(store.activeAccount?.tokenState).toBe('refused')
     fake.emit('accounts:changed', { accounts: [makeAccount('a')], lastActiveId: 'a' })
     expect(store.activeAccountId).toBe('a')
-    stop()
+    store.$dispose()
+    expect(fake.listenerCount('accounts:changed')).toBe(0)
   })
 })

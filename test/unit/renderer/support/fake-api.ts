@@ -1,33 +1,41 @@
-// The one typed stand-in for window.api in the renderer tests: the test gives the channels it
-// uses; any other channel answers 'internal', so an unexpected call is visible; push events
-// can be emitted like core would. Also small factories for the domain objects.
+// The one typed stand-in for the SiteManagerApi in the renderer tests. The app gets it the
+// way it gets the real one, by provide/inject (`fake.plugin`, or the helpers in mount.ts);
+// nothing is put on window. The test gives the channels it uses; any other channel answers
+// 'internal', so an unexpected call is visible; push events can be emitted like core would.
+// `memoryCore` answers the workspace channels from plain arrays, like core's local store,
+// and the factories at the end make domain objects.
 import { vi, type Mock } from 'vitest'
+import type { Plugin } from 'vue'
 import {
   REQUEST_CHANNELS,
   methodName,
   type Account,
   type AppError,
-  type Page,
+  type EventQuery,
+  type EventSlice,
   type PushEvent,
   type PushEvents,
   type Result,
   type Site,
   type SiteEvent,
   type SiteManagerApi,
+  type SyncState,
   type Tag,
 } from '../../../../src/shared'
+import { provideApi } from '../../../../src/renderer/src/lib/api'
 
 type Methods = Omit<SiteManagerApi, 'on'>
 export type FakeMethods = { [K in keyof Methods]: Mock<Methods[K]> }
 
 export interface FakeApi {
   api: FakeMethods & Pick<SiteManagerApi, 'on'>
+  /** Provides this fake to an app, where the stores inject it. */
+  plugin: Plugin
   emit<E extends PushEvent>(event: E, payload: PushEvents[E]): void
   /** How many listeners an event has: shows that a store subscribed, or let go. */
   listenerCount(event: PushEvent): number
 }
 
-/** A fake without installing it as window.api. */
 export function createFakeApi(methods: Partial<Methods> = {}): FakeApi {
   const listeners = new Map<PushEvent, Set<(payload: never) => void>>()
   const api: Record<string, unknown> = {}
@@ -42,22 +50,17 @@ export function createFakeApi(methods: Partial<Methods> = {}): FakeApi {
     listeners.set(event, set)
     return () => set.delete(listener)
   }
+  const typed = api as unknown as FakeApi['api']
   return {
-    api: api as unknown as FakeApi['api'],
+    api: typed,
+    plugin: provideApi(typed),
     emit(event, payload) {
-      for (const listener of listeners.get(event) ?? []) (listener as (p: typeof payload) => void)(payload)
+      for (const listener of [...(listeners.get(event) ?? [])]) (listener as (p: typeof payload) => void)(payload)
     },
     listenerCount(event) {
       return listeners.get(event)?.size ?? 0
     },
   }
-}
-
-/** A fake installed as window.api, where the stores look for it. */
-export function installFakeApi(methods: Partial<Methods> = {}): FakeApi {
-  const fake = createFakeApi(methods)
-  window.api = fake.api
-  return fake
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
@@ -69,6 +72,131 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
   const promise = new Promise<T>((r) => (resolve = r))
   return { promise, resolve }
 }
+
+// ---- an in-memory core for the workspace channels ----
+
+export const SYNCED_AT = '2025-03-01T10:42:00.000Z'
+
+export function syncState(accountId: string, overrides: Partial<SyncState> = {}): SyncState {
+  return {
+    accountId,
+    status: 'idle',
+    progress: null,
+    error: null,
+    lastSyncedAt: SYNCED_AT,
+    lastAttemptAt: SYNCED_AT,
+    notice: null,
+    backfilling: false,
+    ...overrides,
+  }
+}
+
+export interface AccountData {
+  sites: Site[]
+  tags: Tag[]
+  events: SiteEvent[]
+  sync: SyncState
+}
+
+function newestFirst(a: SiteEvent, b: SiteEvent): number {
+  return Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id
+}
+
+/** Keyset paging, filters and text search over an account's events, as core's store does. */
+export function queryEvents(data: AccountData, query: EventQuery): EventSlice {
+  const names = new Map(data.sites.map((s) => [s.id, s.name.toLowerCase()]))
+  const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+  const from = query.from ? Date.parse(query.from) : -Infinity
+  const to = query.to ? Date.parse(query.to) : Infinity
+  const matching = data.events
+    .filter((e) => query.siteId === undefined || e.site_id === query.siteId)
+    .filter((e) => !query.types?.length || query.types.includes(e.type))
+    .filter((e) => Date.parse(e.created_at) >= from && Date.parse(e.created_at) <= to)
+    .filter((e) => words.every((w) => e.message.toLowerCase().includes(w) || (names.get(e.site_id) ?? '').includes(w)))
+    .sort(newestFirst)
+  let start = 0
+  if (query.after) {
+    const after = query.after
+    start = matching.findIndex((e) => newestFirst(e, { id: after.id, created_at: after.createdAt } as SiteEvent) > 0)
+    if (start === -1) start = matching.length
+  }
+  const limit = query.limit ?? 50
+  const events = matching.slice(start, start + limit)
+  const last = events.at(-1)
+  const next = last && start + limit < matching.length ? { createdAt: last.created_at, id: last.id } : null
+  return { events, next, total: matching.length }
+}
+
+/**
+ * Channels answered from `accounts` (mutable: change it, then emit what core would push).
+ * Create and delete change the data like core's store does after the server said yes.
+ */
+export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
+  data: Record<string, AccountData>
+  methods: Partial<Methods>
+} {
+  const data: Record<string, AccountData> = {}
+  for (const [id, given] of Object.entries(accounts)) {
+    data[id] = { sites: [], tags: [], events: [], sync: syncState(id), ...given }
+  }
+  const of = (accountId: string): AccountData | null => data[accountId] ?? null
+  const gone = fail({ code: 'not_found', message: 'No such account.' })
+  let nextId = 1000
+  const methods: Partial<Methods> = {
+    workspaceSnapshot: async ({ accountId }) => {
+      const d = of(accountId)
+      if (!d) return gone
+      return ok({ accountId, sites: [...d.sites], tags: [...d.tags], sync: d.sync, eventCount: d.events.length })
+    },
+    eventsQuery: async (query) => {
+      const d = of(query.accountId)
+      return d ? ok(queryEvents(d, query)) : gone
+    },
+    syncNow: async ({ accountId }) => {
+      const d = of(accountId)
+      return d ? ok(d.sync) : gone
+    },
+    syncStates: async () => ok(Object.values(data).map((d) => d.sync)),
+    syncSite: async ({ accountId, siteId }) => {
+      const site = of(accountId)?.sites.find((s) => s.id === siteId)
+      return site ? ok(site) : fail({ code: 'not_found', message: 'The site does not exist on the server.' })
+    },
+    sitesCreate: async ({ accountId, site }) => {
+      const d = of(accountId)
+      if (!d) return gone
+      const created = makeSite(nextId++, { name: site.name, url: site.url, tags: d.tags.filter((t) => site.tags?.includes(t.id)) })
+      d.sites.push(created)
+      return ok(created)
+    },
+    sitesDelete: async ({ accountId, siteId }) => {
+      const d = of(accountId)
+      if (!d) return gone
+      d.sites = d.sites.filter((s) => s.id !== siteId)
+      return ok(undefined)
+    },
+    tagsCreate: async ({ accountId, name }) => {
+      const d = of(accountId)
+      if (!d) return gone
+      const tag = makeTag(nextId++, name)
+      d.tags.push(tag)
+      return ok(tag)
+    },
+    tagsDelete: async ({ accountId, tagId }) => {
+      const d = of(accountId)
+      if (!d) return gone
+      d.tags = d.tags.filter((t) => t.id !== tagId)
+      d.sites = d.sites.map((s) => ({ ...s, tags: s.tags.filter((t) => t.id !== tagId) }))
+      return ok(undefined)
+    },
+    accountsSetActive: async () => ok(undefined),
+    appInfo: async () => ok({ name: 'Site Manager', version: '0.1.0', shell: 'web', platform: 'linux' }),
+    appNotices: async () => ok([]),
+    shellOpenExternal: async () => ok(undefined),
+  }
+  return { data, methods }
+}
+
+// ---- domain objects ----
 
 export function makeAccount(id: string, overrides: Partial<Account> = {}): Account {
   return {
@@ -117,34 +245,4 @@ export function makeEvent(id: number, overrides: Partial<SiteEvent> = {}): SiteE
     created_at: new Date(Date.UTC(2025, 0, 1, 0, id)).toISOString().replace('Z', '+00:00'),
     ...overrides,
   }
-}
-
-/** A page of the list envelope (spec 2.4), 15 per page like the server. */
-export function pageOf<T>(all: readonly T[], page: number, perPage = 15, path = 'https://api.example.com/v1/sites'): Page<T> {
-  const lastPage = Math.max(1, Math.ceil(all.length / perPage))
-  const start = (page - 1) * perPage
-  const data = all.slice(start, start + perPage)
-  return {
-    data,
-    links: {
-      first: `${path}?page=1`,
-      last: `${path}?page=${lastPage}`,
-      prev: page > 1 ? `${path}?page=${page - 1}` : null,
-      next: page < lastPage ? `${path}?page=${page + 1}` : null,
-    },
-    meta: {
-      current_page: page,
-      from: data.length ? start + 1 : null,
-      last_page: lastPage,
-      per_page: perPage,
-      to: data.length ? start + data.length : null,
-      total: all.length,
-      path,
-    },
-  }
-}
-
-/** Lets pending promise callbacks (fake answers, store updates, re-renders) run. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
 }

@@ -1,14 +1,17 @@
-// Mounting helpers: a testing Pinia whose actions run for real against the fake window.api,
-// a memory router with the app's paths (blank, or the real view for the ones a test gives), and
-// mounting into the document, where the tests find things by role and name like a person does.
+// Mounting helpers: the fake API provided to the app the way main.ts provides window.api, a
+// testing Pinia whose actions run for real against it, a memory router with the app's paths
+// (blank, or the real view for the ones a test gives), and mounting into the document, where
+// the tests find things by role and name like a person does.
+/* eslint-disable vue/one-component-per-file -- tiny render-function hosts, not components to split out */
 import { vi } from 'vitest'
-import { defineComponent, h, type Component, type DefineComponent } from 'vue'
-import { mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test-utils'
+import { createApp, defineComponent, h, type Component, type DefineComponent } from 'vue'
+import { flushPromises, mount, type ComponentMountingOptions, type VueWrapper } from '@vue/test-utils'
 import userEvent from '@testing-library/user-event'
 import { createTestingPinia } from '@pinia/testing'
-import { createMemoryHistory, createRouter, type RouteRecordRaw, type Router } from 'vue-router'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
+import { RouterView, createMemoryHistory, createRouter, type RouteRecordRaw, type Router } from 'vue-router'
 import type { Account } from '../../../../src/shared'
-import { makeAccount } from './fake-api'
+import { makeAccount, type FakeApi } from './fake-api'
 
 export function testingPinia(accounts: Account[] = [makeAccount('a')]) {
   return createTestingPinia({
@@ -18,7 +21,19 @@ export function testingPinia(accounts: Account[] = [makeAccount('a')]) {
   })
 }
 
+/**
+ * For store tests without a component: a Pinia installed in an app that provides the fake,
+ * so the stores' inject() finds it (Pinia runs store setup in its app's context), made active.
+ */
+export function storePinia(fake: FakeApi): Pinia {
+  const pinia = createPinia()
+  createApp(Blank).use(fake.plugin).use(pinia)
+  setActivePinia(pinia)
+  return pinia
+}
+
 const Blank = defineComponent({ render: () => h('div') })
+const RouterViewHost = defineComponent({ render: () => h(RouterView) })
 
 const APP_ROUTES: ReadonlyArray<{ path: string; name?: string }> = [
   { path: '/' },
@@ -28,6 +43,7 @@ const APP_ROUTES: ReadonlyArray<{ path: string; name?: string }> = [
   { path: '/tags', name: 'tags' },
   { path: '/events', name: 'events' },
   { path: '/accounts', name: 'accounts' },
+  { path: '/settings', name: 'settings' },
 ]
 
 /** `views`: the real components of the paths under test; every other path is blank. */
@@ -55,6 +71,23 @@ export function mountInBody(component: Component, options: Omit<ComponentMountin
 export function unmountAll(): void {
   for (const wrapper of mounted.splice(0)) wrapper.unmount()
   document.body.innerHTML = ''
+}
+
+/**
+ * A component (or a route's view, when `route` names its path) with the fake provided, a
+ * testing Pinia with these accounts and a memory router at `path`; answers settled.
+ */
+export async function mountView(
+  component: Component,
+  fake: FakeApi,
+  options: { path?: string; route?: string; accounts?: Account[]; props?: Record<string, unknown>; pinia?: Pinia } = {},
+) {
+  const router = await testRouter(options.path ?? '/', options.route ? [{ path: options.route, component }] : [])
+  const pinia = options.pinia ?? testingPinia(options.accounts)
+  const root = options.route ? RouterViewHost : component
+  const wrapper = mountInBody(root, { props: options.props, global: { plugins: [fake.plugin, pinia, router] } })
+  await flushPromises()
+  return { wrapper, router, pinia, user: person() }
 }
 
 /** A person at the keyboard and mouse, for the clicks and typing of a test. */

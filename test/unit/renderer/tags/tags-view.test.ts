@@ -3,45 +3,24 @@ import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import TagsView from '../../../../src/renderer/src/views/TagsView.vue'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
-import type { Result, Site, Tag } from '../../../../src/shared'
-import { fail, installFakeApi, makeTag, ok, pageOf } from '../support/fake-api'
+import type { Site, Tag } from '../../../../src/shared'
+import { createFakeApi, fail, makeSite, makeTag, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { errorOf } from '../support/a11y'
-import { mountInBody, person, testRouter, testingPinia, unmountAll } from '../support/mount'
+import { mountView, unmountAll } from '../support/mount'
 
 function site(id: number, tags: Tag[]): Site {
-  const at = '2025-01-01T00:00:00+00:00'
-  return {
-    id,
-    name: `Site ${id}`,
-    url: `https://site${id}.example`,
-    admin_url: `https://site${id}.example/admin`,
-    notes: '',
-    status: 'Ok',
-    published: null,
-    tags,
-    server: { ip: null, web: null, php: null, mysql: null },
-    updates_count: 0,
-    created_at: at,
-    updated_at: at,
-    last_check_at: null,
-  }
+  return makeSite(id, { tags })
 }
 
 const ALPHA = makeTag(1, 'alpha')
 const BETA = makeTag(2, 'beta')
 const SITES = [site(1, [ALPHA]), site(2, [ALPHA, BETA]), site(3, [])]
 
-async function mountTags(api: Parameters<typeof installFakeApi>[0] = {}) {
-  const fake = installFakeApi({
-    tagsAll: async () => ok([BETA, ALPHA]),
-    sitesList: async () => ok(pageOf(SITES, 1)),
-    sitesAll: async () => ok(SITES),
-    ...api,
-  })
-  const router = await testRouter('/tags', [{ path: '/tags', component: TagsView }])
-  mountInBody({ template: '<RouterView />' }, { global: { plugins: [testingPinia(), router] } })
-  await flushPromises()
-  return { fake, router, user: person() }
+async function mountTags(data: Partial<AccountData> = {}) {
+  const core = memoryCore({ a: { tags: [BETA, ALPHA], sites: SITES.map((s) => ({ ...s })), ...data } })
+  const fake = createFakeApi(core.methods)
+  const mounted = await mountView(TagsView, fake, { path: '/tags', route: '/tags' })
+  return { ...mounted, fake, data: core.data }
 }
 
 /** `hidden`: also while a dialog hides the table from assistive technology. */
@@ -73,7 +52,7 @@ describe('TagsView', () => {
   })
 
   it('creates a tag when the field is submitted (Enter) and clears the input', async () => {
-    const { fake, user } = await mountTags({ tagsCreate: async ({ name }) => ok(makeTag(3, name)) })
+    const { fake, user } = await mountTags()
     const input = newTagField()
     await user.type(input, 'gamma{Enter}')
     await flushPromises()
@@ -85,15 +64,15 @@ describe('TagsView', () => {
   })
 
   it("shows the server's refusal of a duplicate name next to the input and keeps the typed name", async () => {
-    const { user } = await mountTags({
-      tagsCreate: async () =>
-        fail({
-          code: 'validation',
-          status: 422,
-          message: 'The given data was invalid.',
-          fields: { name: ['The name has already been taken.'] },
-        }),
-    })
+    const { fake, user } = await mountTags()
+    fake.api.tagsCreate.mockResolvedValue(
+      fail({
+        code: 'validation',
+        status: 422,
+        message: 'The given data was invalid.',
+        fields: { name: ['The name has already been taken.'] },
+      }),
+    )
     const input = newTagField()
     await user.type(input, 'alpha{Enter}')
     await flushPromises()
@@ -106,8 +85,8 @@ describe('TagsView', () => {
   })
 
   it('asks before deleting, names the tag, keeps it when the server fails and removes it when it agrees', async () => {
-    let answer: Result<void> = fail({ code: 'server', status: 500, message: 'The server answered 500.' })
-    const { fake, user } = await mountTags({ tagsDelete: async () => answer })
+    const { fake, user } = await mountTags()
+    fake.api.tagsDelete.mockResolvedValueOnce(fail({ code: 'server', status: 500, message: 'The server answered 500.' }))
 
     await user.click(screen.getByRole('button', { name: 'Delete tag alpha' }))
     await flushPromises()
@@ -120,49 +99,46 @@ describe('TagsView', () => {
     expect(within(dialog).getByRole('alert').textContent).toContain('The server answered 500.')
     expect(rowNames(true)).toEqual(['alpha', 'beta'])
 
-    answer = ok(undefined)
     await user.click(within(dialog).getByRole('button', { name: 'Delete tag' }))
     await flushPromises()
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull()
     expect(rowNames()).toEqual(['beta'])
     expect(screen.getByRole('status').textContent).toBe('Deleted tag “alpha”.')
-    // Two sites carried it: their cached rows lose it at once, without reading the list again.
+    // Two sites carried it: they lose it at once, before core's push reads the snapshot again.
     const sites = useSitesStore()
-    expect(sites.allSites.some((site) => site.tags.some((t) => t.id === 1))).toBe(false)
-    expect(fake.api.sitesAll).toHaveBeenCalledTimes(1)
+    expect(sites.sites.some((site) => site.tags.some((t) => t.id === 1))).toBe(false)
+    expect(fake.api.workspaceSnapshot).toHaveBeenCalledTimes(1)
   })
 
-  it('says why the counts are missing when the site list failed, and retries it', async () => {
-    let answer: Result<Site[]> = fail({ code: 'network', message: 'Could not reach 127.0.0.1:9.' })
-    const { fake, user } = await mountTags({ sitesAll: async () => answer })
-    expect(tagRows().map((r) => cellTexts(r)[1])).toEqual(['—', '—'])
-    expect(screen.getByText('Sites per tag cannot be counted without the site list.')).toBeTruthy()
-    const alert = screen.getByRole('alert')
-    expect(alert.textContent).toContain('Could not reach 127.0.0.1:9.')
-
-    answer = ok(SITES)
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+  it('follows tags created and deleted elsewhere when core says the store changed', async () => {
+    const { data, fake } = await mountTags()
+    data.a!.tags = [BETA, makeTag(5, 'gamma')]
+    fake.emit('workspace:changed', { accountId: 'a', sites: false, tags: true, events: false, changes: null })
     await flushPromises()
-    expect(fake.api.sitesAll).toHaveBeenCalledTimes(2)
-    expect(screen.queryByRole('alert', { hidden: true })).toBeNull()
-    expect(tagRows().map((r) => cellTexts(r)[1])).toEqual(['2 sites', '1 site'])
+    expect(rowNames()).toEqual(['beta', 'gamma'])
   })
 
-  it('explains a failed load with a Retry that loads the tags', async () => {
-    let answer: Result<Tag[]> = fail({ code: 'timeout', message: 'The server did not answer within 15 seconds.' })
-    const { user } = await mountTags({ tagsAll: async () => answer })
+  it('explains a failed first sync with a Retry that syncs', async () => {
+    const failed = syncState('a', { status: 'failed', lastSyncedAt: null, error: { code: 'timeout', message: 'The server did not answer within 15 seconds.' } })
+    const { data, fake, user } = await mountTags({ tags: [], sites: [], sync: failed })
     const alert = screen.getByRole('alert')
     expect(alert.textContent).toContain('The server took too long')
     expect(screen.queryByRole('table', { hidden: true })).toBeNull()
 
-    answer = ok([ALPHA])
+    fake.api.syncNow.mockImplementation(async () => {
+      data.a!.tags = [ALPHA]
+      data.a!.sync = syncState('a')
+      fake.emit('sync:state', data.a!.sync)
+      fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: true, events: false, changes: null })
+      return ok(data.a!.sync)
+    })
     await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     await flushPromises()
     expect(rowNames()).toEqual(['alpha'])
   })
 
   it('invites to create the first tag when there is none', async () => {
-    await mountTags({ tagsAll: async () => ok([]) })
+    await mountTags({ tags: [] })
     expect(screen.getByText('No tags yet')).toBeTruthy()
     expect(screen.queryByRole('table', { hidden: true })).toBeNull()
   })
