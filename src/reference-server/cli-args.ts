@@ -15,6 +15,7 @@ export const USAGE = `Usage: npm run server -- [options]
   --monitor-interval-ms N  run a monitoring pass every N ms
   --latency-ms N --rate-limit N --failure-rate X --slow-body-ms N
   --malformed-json --html-error-page   faults, all off by default
+  --stats                serve GET /__stats (requests, answers by status, CPU, memory) for benchmarks
 The first line on stdout is JSON: {"baseUrl": ..., "tokens": [...]}`
 
 function whole(name: string, text: string | undefined): number | undefined {
@@ -46,6 +47,7 @@ export function parseCliArgs(argv: string[]): ReferenceServerOptions | 'help' {
       'slow-body-ms': { type: 'string' },
       'malformed-json': { type: 'boolean' },
       'html-error-page': { type: 'boolean' },
+      stats: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -69,6 +71,7 @@ export function parseCliArgs(argv: string[]): ReferenceServerOptions | 'help' {
     perPage: whole('per-page', values['per-page']),
     logsLinkQuirk: values['no-logs-quirk'] ? false : undefined,
     monitoring: interval ? { intervalMs: interval } : undefined,
+    stats: values.stats ? true : undefined,
     faults: {
       latencyMs: whole('latency-ms', values['latency-ms']),
       rateLimitPerMinute: rateLimit === undefined || rateLimit === 0 ? undefined : rateLimit,

@@ -15,6 +15,7 @@ import { messageReply } from './replies'
 import { writeReply } from './reply-writer'
 import { answer } from './request-pipeline'
 import { API_ROOT } from './router'
+import { serveStats, StatsCounter } from './stats'
 import { ReferenceStore } from './store'
 import type { ReferenceServerFaults, ReferenceServerOptions, RunningReferenceServer } from './types'
 
@@ -45,6 +46,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const monitoring = new MonitoringSimulation(store, new SeededRandom(seed, 'monitoring'))
   const listeners = new Set<EventListener>()
   let requests = 0
+  const stats = options.stats ? new StatsCounter() : null
 
   const deps = {
     store,
@@ -57,7 +59,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   }
 
   const server = createServer((request, response) => {
+    if (stats && serveStats(request, response, stats)) return
     requests++
+    if (stats) stats.requests++
     // Faults are read once per request, so a switch mid-request does not tear an answer.
     const current = faults
     void (async () => {
@@ -68,6 +72,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
         return messageReply(500, 'Server Error')
       })
       if (timers.isClosed || response.destroyed) return
+      stats?.answered(reply.status)
       await writeReply(response, reply, current.slowBodyMs, timers)
     })()
   })

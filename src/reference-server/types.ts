@@ -47,6 +47,12 @@ export interface ReferenceServerOptions {
   monitoring?: { intervalMs: number }
   /** The server's clock (default: the real one); lets tests pin timestamps. */
   now?: () => Date
+  /**
+   * Default false. When true, GET /__stats (outside the API root, no token, no latency, not
+   * rate limited) answers requests received, answers by status, CPU and memory of the process,
+   * for benchmarks that run the server in a process of its own (stats.ts).
+   */
+  stats?: boolean
 }
 
 export interface RunningReferenceServer {

@@ -1,0 +1,296 @@
+// Issue 8, in a real browser: Debian's Chromium (Playwright, as the e2e tests run it) against the
+// built web shell (out/web + out/renderer, copied first so a build elsewhere cannot change them
+// mid-run), a 10,000-site account on the reference server in a process of its own (40 ms per
+// request). The account is added and synced once; then the shell is started again over the same
+// data folder and the page opened afresh, which is "reopening the account from the store":
+//
+// - first site rows visible, and the whole list searchable (the last site by id, found by the
+//   search box), both timed by the page's own clock from navigation start;
+// - search keystroke to table updated (keydown to the table's DOM changed), median and p95;
+// - how many rows the table keeps in the DOM with 10,000 sites.
+//
+// Runs in a private keyring session (bench/run.ts uses scripts/lib/with-keyring.sh): the web
+// shell keeps the account's token in the keychain, as the app does.
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import type { Page } from '@playwright/test'
+import { SNAPSHOT_ENV, snapshotBuiltApp } from '../test/e2e/support/app-snapshot'
+import { startWebShell, type RunningWebShell } from '../test/e2e/support/web-shell'
+import { below, figure, heading, line, notMeasured, percentile } from './measure'
+import { startServerProcess, type ServerProcess } from './support/server-process'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const SITES = 10_000
+const LATENCY_MS = 40
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The sites table's rows (SiteRow.vue), not its spacers or loading skeletons. */
+const ROW = 'table tbody tr.site-row'
+const SEARCH = 'input[type="search"]'
+const SYNC_TIMEOUT_MS = 5 * 60_000
+const UI_TIMEOUT_MS = 30_000
+
+const FIGURES = {
+  firstRows: 'reopening from the store: first site rows visible',
+  searchable: 'reopening from the store: whole list searchable (last site found)',
+  keystroke: 'search keystroke to table updated, median and p95',
+  domRows: `DOM rows in the sites table with ${SITES.toLocaleString('en')} sites`,
+}
+
+/** The figures printed so far (measured or not), so a failure names only the others. */
+const printed = new Set<string>()
+function done(label: string): void {
+  printed.add(label)
+}
+function notMeasuredAll(why: string): void {
+  for (const label of Object.values(FIGURES)) if (!printed.has(label)) notMeasured(label, why)
+}
+
+/** Newest modification time of any file under these folders. */
+function newestMtime(dirs: string[]): number {
+  let newest = 0
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else newest = Math.max(newest, statSync(path).mtimeMs)
+    }
+  }
+  for (const dir of dirs) if (existsSync(dir)) walk(dir)
+  return newest
+}
+
+/** Why the benchmark cannot run now: every reason, none when it can. */
+function missingPrerequisites(): string[] {
+  const reasons: string[] = []
+  if (!existsSync(join(ROOT, 'src/core/sync/sync-engine.ts'))) reasons.push('src/core/sync/sync-engine.ts is not there yet (nothing fills the store)')
+  const built = ['out/web/cli.js', 'out/renderer/index.html'].map((file) => join(ROOT, file))
+  if (!built.every((file) => existsSync(file))) {
+    reasons.push('out/web or out/renderer is missing (npm run build)')
+  } else {
+    const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs))
+    const sources = ['src/renderer', 'src/web', 'src/core', 'src/shared'].map((dir) => join(ROOT, dir))
+    if (newestMtime(sources) > builtAt) reasons.push('out/ is older than src/ (npm run build)')
+  }
+  if (!existsSync(CHROMIUM)) reasons.push(`no Chromium at ${CHROMIUM} (apt: chromium)`)
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS) reasons.push('no keychain session for the token of the account (bench/run.ts starts one through scripts/lib/with-keyring.sh, which needs dbus-run-session and gnome-keyring-daemon, apt: dbus gnome-keyring)')
+  return reasons
+}
+
+/** Sites of the (only) account in the shell's store, read beside the running app (WAL). */
+function storedSites(dataDir: string): number {
+  const file = join(dataDir, 'workspace.sqlite')
+  if (!existsSync(file)) return 0
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM sites').get() as { n: number }).n
+  } catch {
+    return 0
+  } finally {
+    db.close()
+  }
+}
+
+async function lastSiteName(server: ServerProcess): Promise<string> {
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${server.tokens[0]}` }
+  const lastPage = Math.ceil(SITES / 15)
+  const body = (await (await fetch(`${server.baseUrl}/sites?page=${lastPage}`, { headers })).json()) as { data: { name: string }[] }
+  const last = body.data[body.data.length - 1]
+  if (!last) throw new Error('the server has no sites')
+  return last.name
+}
+
+interface Keystroke {
+  key: string
+  domMs: number | null
+  frameMs: number | null
+}
+
+interface Probe {
+  firstRowAt: number | null
+  searchableAt: number | null
+  typedAt: number | null
+  keystrokes: Keystroke[]
+}
+
+/** The few browser globals the probe uses (this file compiles without the DOM library). */
+interface PageElement {
+  value: string
+  textContent: string | null
+  querySelector(selector: string): PageElement | null
+  dispatchEvent(event: unknown): boolean
+}
+interface PageGlobals {
+  __probe?: Probe
+  document: {
+    querySelector(selector: string): PageElement | null
+    querySelectorAll(selector: string): Iterable<PageElement> & { length: number }
+    addEventListener(type: string, listener: (event: { key: string; target: unknown }) => void, capture: boolean): void
+  }
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void; disconnect(): void }
+  Event: new (type: string, init?: object) => unknown
+  requestAnimationFrame(callback: () => void): number
+}
+
+const pageProbeOf = (page: Page): Promise<Probe> => page.evaluate(() => (globalThis as unknown as PageGlobals).__probe!)
+
+/**
+ * Installed before the app's own scripts: notes (page clock, ms from navigation start) when the
+ * first site row appears, types `target` into the search box as soon as there is one, notes when
+ * a row with exactly that name appears, and from then on times keystrokes in the search box.
+ */
+function pageProbe({ row, search, target }: { row: string; search: string; target: string }): void {
+  const w = globalThis as unknown as PageGlobals
+  const probe: Probe = { firstRowAt: null, searchableAt: null, typedAt: null, keystrokes: [] }
+  w.__probe = probe
+  let typed = false
+  const observer = new w.MutationObserver(() => {
+    const rows = w.document.querySelectorAll(row)
+    if (probe.firstRowAt === null && rows.length > 0) probe.firstRowAt = performance.now()
+    const box = w.document.querySelector(search)
+    if (!typed && box && rows.length > 0) {
+      typed = true
+      probe.typedAt = performance.now()
+      box.value = target
+      box.dispatchEvent(new w.Event('input', { bubbles: true }))
+    }
+    if (typed && probe.searchableAt === null) {
+      for (const element of rows) {
+        if (element.textContent?.includes(target)) {
+          probe.searchableAt = performance.now()
+          break
+        }
+      }
+    }
+  })
+  observer.observe(w.document, { childList: true, subtree: true, characterData: true })
+
+  // Keystrokes: keydown in the search box, then the first change of the table's body.
+  w.document.addEventListener(
+    'keydown',
+    (event) => {
+      if (probe.searchableAt === null || event.target !== w.document.querySelector(search)) return
+      const entry: Keystroke = { key: event.key, domMs: null, frameMs: null }
+      probe.keystrokes.push(entry)
+      const start = performance.now()
+      const body = w.document.querySelector(row.split(' tr')[0]!)
+      if (!body) return
+      const watch = new w.MutationObserver(() => {
+        watch.disconnect()
+        entry.domMs = performance.now() - start
+        w.requestAnimationFrame(() => (entry.frameMs = performance.now() - start))
+      })
+      watch.observe(body, { childList: true, subtree: true, characterData: true })
+      setTimeout(() => watch.disconnect(), 1000)
+    },
+    true,
+  )
+}
+
+heading(`Web shell in Chromium: a ${SITES.toLocaleString('en')}-site account reopened from the store`)
+const missing = missingPrerequisites()
+if (missing.length > 0) {
+  notMeasuredAll('this run lacks what it needs, below')
+  for (const reason of missing) console.log(`  missing: ${reason}`)
+} else {
+  const { chromium } = await import('@playwright/test')
+  const snapshot = snapshotBuiltApp(ROOT)
+  process.env[SNAPSHOT_ENV] = snapshot.dir
+  const dataDir = await mkdtemp(join(tmpdir(), 'site-manager-bench-web-'))
+  const server = await startServerProcess({ sites: SITES, latencyMs: LATENCY_MS })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--disable-gpu', '--disable-quic', '--disable-sync', '--no-first-run', '--disable-background-networking', '--disable-component-update', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+  })
+  let shell: RunningWebShell | null = null
+  try {
+    const target = await lastSiteName(server)
+
+    // 1. Add the account and let the sync engine fill the store.
+    shell = await startWebShell({ dataDir })
+    const setup = await browser.newPage()
+    await setup.goto(shell.url)
+    await setup.getByLabel('Label').fill('Bench agency', { timeout: UI_TIMEOUT_MS })
+    await setup.getByLabel('API address').fill(server.baseUrl)
+    await setup.getByLabel('Token', { exact: true }).fill(server.tokens[0]!)
+    await setup.getByRole('button', { name: 'Add account' }).click()
+    const syncStart = performance.now()
+    while (storedSites(dataDir) < SITES) {
+      if (performance.now() - syncStart > SYNC_TIMEOUT_MS) throw new Error(`the store held ${storedSites(dataDir)} sites after ${SYNC_TIMEOUT_MS / 1000} s`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    line(`first sync of ${SITES} sites into the store (through the UI, ${LATENCY_MS} ms latency)`, performance.now() - syncStart, 'ms')
+    await setup.close()
+    await shell.stop()
+    shell = null
+
+    // 2. Reopen: a new shell over the same data folder, a fresh page (new context: no cache).
+    shell = await startWebShell({ dataDir })
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.addInitScript(pageProbe, { row: ROW, search: SEARCH, target })
+    await page.goto(shell.url)
+    await page
+      .waitForFunction(() => (globalThis as unknown as PageGlobals).__probe?.searchableAt != null, null, { timeout: UI_TIMEOUT_MS })
+      .catch(() => undefined)
+    const opened = await pageProbeOf(page)
+    if (opened.firstRowAt === null) notMeasured(FIGURES.firstRows, `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`)
+    else figure(FIGURES.firstRows, opened.firstRowAt, 'ms', below(300))
+    done(FIGURES.firstRows)
+    if (opened.searchableAt === null) {
+      notMeasured(FIGURES.searchable, `searching "${target}" in "${SEARCH}" showed no matching row within ${UI_TIMEOUT_MS / 1000} s`)
+      notMeasured(FIGURES.keystroke, 'the list never became searchable')
+      done(FIGURES.searchable)
+      done(FIGURES.keystroke)
+    } else {
+      figure(FIGURES.searchable, opened.searchableAt, 'ms', below(300))
+      done(FIGURES.searchable)
+      line(`  (of which typing waited for the search box and a first row until)`, opened.typedAt ?? Number.NaN, 'ms')
+
+      // 3. Keystrokes: clear, then type words letter by letter and delete them again.
+      const box = page.locator(SEARCH)
+      await box.fill('')
+      await page.waitForTimeout(300)
+      await box.focus()
+      for (const word of ['bakery', 'hotel', target.split(' ')[0]!.toLowerCase()]) {
+        for (const key of [...word, ...Array.from(word, () => 'Backspace')]) {
+          await page.keyboard.press(key)
+          await page.waitForTimeout(120)
+        }
+      }
+      await page.waitForTimeout(500)
+      const strokes = (await pageProbeOf(page)).keystrokes
+      const dom = strokes.map((s) => s.domMs).filter((ms): ms is number => ms !== null)
+      const frames = strokes.map((s) => s.frameMs).filter((ms): ms is number => ms !== null)
+      if (dom.length === 0) {
+        notMeasured(FIGURES.keystroke, `none of ${strokes.length} keystrokes changed the table within 1 s`)
+      } else {
+        figure(`search keystroke to table updated (${dom.length} of ${strokes.length} changed it), median`, percentile(dom, 0.5), 'ms', below(8))
+        figure(`search keystroke to table updated, p95`, percentile(dom, 0.95), 'ms', below(16))
+        line(`  keystroke to the next animation frame after the update, median`, percentile(frames, 0.5), 'ms')
+        line(`  keystroke to the next animation frame after the update, p95`, percentile(frames, 0.95), 'ms')
+      }
+      done(FIGURES.keystroke)
+    }
+
+    // 4. Rows in the DOM with the whole list shown.
+    await page.locator(SEARCH).fill('').catch(() => undefined)
+    await page.waitForTimeout(500)
+    const domRows = await page.locator(ROW).count()
+    if (domRows === 0) notMeasured(FIGURES.domRows, `no row matching "${ROW}"`)
+    else line(`${FIGURES.domRows} (a window, not the list)`, domRows, 'rows', 0)
+    done(FIGURES.domRows)
+    await context.close()
+  } catch (error) {
+    notMeasuredAll(`the run failed: ${(error as Error).message.split('\n')[0]}`)
+  } finally {
+    await shell?.stop()
+    await browser.close()
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+    snapshot.remove()
+  }
+}
