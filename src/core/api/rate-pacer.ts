@@ -4,25 +4,39 @@
 // The pacer spends the remaining budget and, when it is used up, waits until the window has
 // surely reset before sending the next request. Estimates lean late, never early: a wait too
 // long costs a moment, a wait too short costs a 429.
+//
+// With several requests in flight the server counts them in one order and answers them in
+// another, so answers do not show a falling count in the order they arrive. Two facts hold
+// whatever the order: the lowest Remaining answered in a window includes every request
+// answered in it (they were all counted no later), and a request still unanswered may or may
+// not be counted yet. So the budget is that lowest Remaining less the requests in flight.
+import { AppErrorException } from '../errors'
 import type { Timing } from './timing'
+import { cancelledError } from './transport-errors'
 
 export interface PacerTicket {
   seq: number
   sentAt: number
+  /** Requests sent earlier and still unanswered when this one went out. */
+  inFlightAtSend: number
 }
 
-interface Observation {
-  /** Sequence number of the request whose answer this is. */
-  seq: number
+interface WindowEstimate {
   limit: number
+  /** The lowest Remaining answered in this window. */
   remaining: number
-  /** When the server's current window has surely ended. */
-  windowEndsAt: number
+  /** When the server's window has surely ended. */
+  endsAt: number
   /**
-   * Requests sent before this one and unanswered when its answer came: the server may count
-   * them after it (several in flight arrive in any order), so `remaining` may not show them.
+   * Answers to requests sent before this sequence number are not read for this window: they
+   * may have been counted in the one before, whose low counts would stop the pacer for nothing.
    */
-  pendingBefore: number
+  fromSeq: number
+  /**
+   * Those earlier requests still in flight when the window began: each may count in it, and
+   * its answer cannot tell, so each stays counted for the whole window.
+   */
+  carried: number
 }
 
 type HeaderValue = string | string[] | undefined
@@ -35,10 +49,12 @@ function headerInt(value: HeaderValue): number | undefined {
 
 export class RatePacer {
   private nextSeq = 1
-  private observation: Observation | undefined
+  private window: WindowEstimate | undefined
   private blockedUntil = 0
-  /** Requests sent and not yet answered (see Observation.pendingBefore). */
+  /** Requests sent and not yet answered: each may already be counted by the server, or not. */
   private readonly unanswered = new Set<number>()
+  /** beforeSend calls waiting for an answer to free the budget. */
+  private readonly waiters = new Set<() => void>()
 
   constructor(
     private readonly timing: Timing,
@@ -50,38 +66,50 @@ export class RatePacer {
   async beforeSend(signal?: AbortSignal): Promise<PacerTicket> {
     for (;;) {
       const wait = this.waitNeeded(this.timing.now())
-      if (wait <= 0) break
-      await this.timing.sleep(wait, signal)
+      if (wait === 'answer') await this.nextAnswer(signal)
+      else if (wait > 0) await this.timing.sleep(wait, signal)
+      else break
     }
     const seq = this.nextSeq++
+    const ticket = { seq, sentAt: this.timing.now(), inFlightAtSend: this.unanswered.size }
     this.unanswered.add(seq)
-    return { seq, sentAt: this.timing.now() }
+    return ticket
   }
 
   /** The request of `ticket` ended without an answer to read (a network failure, an abort). */
   settle(ticket: PacerTicket): void {
     this.unanswered.delete(ticket.seq)
+    this.wakeWaiters()
   }
 
   /** Reads the rate-limit headers of the answer to `ticket`'s request. */
   observe(ticket: PacerTicket, headers: Record<string, HeaderValue>): void {
     this.unanswered.delete(ticket.seq)
+    try {
+      this.read(ticket, headers)
+    } finally {
+      this.wakeWaiters()
+    }
+  }
+
+  private read(ticket: PacerTicket, headers: Record<string, HeaderValue>): void {
     const limit = headerInt(headers['x-ratelimit-limit'])
     const remaining = headerInt(headers['x-ratelimit-remaining'])
     if (limit === undefined || remaining === undefined) return
-    const previous = this.observation
-    // Answers may arrive out of order; an older answer knows less than the one already seen,
-    // and one sent before the window was taken as reset (waitNeeded) belongs to the old window.
-    if (previous && ticket.seq <= previous.seq) return
     const now = this.timing.now()
     const reset = this.resetFromHeader(headers['x-ratelimit-reset'], now)
-    const newWindow =
-      !previous ||
-      ticket.sentAt >= previous.windowEndsAt ||
-      remaining > previous.remaining - (ticket.seq - previous.seq)
-    // The window began before this answer arrived, so "arrival + window" is never too early.
-    const windowEndsAt = reset ?? (newWindow || !previous ? now + this.windowMs : previous.windowEndsAt)
-    this.observation = { seq: ticket.seq, limit, remaining, windowEndsAt, pendingBefore: this.pendingBefore(ticket.seq) }
+    const current = this.window
+    if (current && ticket.seq < current.fromSeq) return
+    if (!current || ticket.sentAt >= current.endsAt || remaining > current.remaining + this.reorderSlack(ticket)) {
+      // A new window. It began before this answer arrived, so "arrival + window" is never early.
+      const earlier = current ? this.unansweredBefore(ticket.seq) : 0
+      this.window = { limit, remaining, endsAt: reset ?? now + this.windowMs, fromSeq: current ? ticket.seq : 0, carried: earlier }
+      return
+    }
+    // A higher count that reordering explains is older news: the server counted this request
+    // before the one that showed the lowest count. Keeping the lowest is the safe side.
+    if (remaining > current.remaining) return
+    this.window = { ...current, limit, remaining, endsAt: reset ?? current.endsAt }
   }
 
   /** After a 429: nobody sends before the server said it is fine again. */
@@ -89,25 +117,74 @@ export class RatePacer {
     this.blockedUntil = Math.max(this.blockedUntil, this.timing.now() + ms)
   }
 
-  private waitNeeded(now: number): number {
-    if (this.blockedUntil > now) return this.blockedUntil - now
-    const obs = this.observation
-    if (!obs) return 0
-    if (now >= obs.windowEndsAt) {
-      // The window has reset: a fresh budget, whose window starts no earlier than now.
-      // Requests still unanswered may reach the server in its new window.
-      const seq = this.nextSeq - 1
-      this.observation = { seq, limit: obs.limit, remaining: obs.limit, windowEndsAt: now + this.windowMs, pendingBefore: this.pendingBefore(seq + 1) }
-      return this.waitNeeded(now)
-    }
-    const notCounted = this.nextSeq - 1 - obs.seq + obs.pendingBefore
-    return obs.remaining - notCounted > 0 ? 0 : obs.windowEndsAt - now
+  /**
+   * How far Remaining may rise within one window when answers come in another order than the
+   * server counted them: the requests counted after this one but answered before it were in
+   * flight when it was sent, or were sent after it.
+   */
+  private reorderSlack(ticket: PacerTicket): number {
+    return ticket.inFlightAtSend + (this.nextSeq - 1 - ticket.seq)
   }
 
-  private pendingBefore(seq: number): number {
+  /**
+   * Milliseconds to sleep before sending, 0 to send now, or 'answer': the budget is spent on
+   * requests still in flight, whose answers will tell whether the server counted them yet.
+   */
+  private waitNeeded(now: number): number | 'answer' {
+    if (this.blockedUntil > now) return this.blockedUntil - now
+    const window = this.window
+    if (!window) return 0
+    if (now >= window.endsAt) {
+      // The window has reset: a fresh budget, whose window starts no earlier than now. The
+      // requests still unanswered may reach the server in its new window: they still count.
+      this.window = {
+        limit: window.limit,
+        remaining: window.limit,
+        endsAt: now + this.windowMs,
+        fromSeq: this.nextSeq,
+        carried: this.unanswered.size,
+      }
+      return this.waitNeeded(now)
+    }
+    const inFlight = this.unansweredFrom(window.fromSeq)
+    if (window.remaining - window.carried - inFlight > 0) return 0
+    return window.remaining - window.carried > 0 && inFlight > 0 ? 'answer' : window.endsAt - now
+  }
+
+  /** Resolves at the next answer or settled request; rejects as cancelled when signal aborts. */
+  private nextAnswer(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new AppErrorException(cancelledError()))
+        return
+      }
+      const onAbort = (): void => {
+        this.waiters.delete(wake)
+        reject(new AppErrorException(cancelledError()))
+      }
+      const wake = (): void => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }
+      this.waiters.add(wake)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+  }
+
+  private wakeWaiters(): void {
+    const waiting = [...this.waiters]
+    this.waiters.clear()
+    for (const wake of waiting) wake()
+  }
+
+  private unansweredFrom(seq: number): number {
     let count = 0
-    for (const pending of this.unanswered) if (pending < seq) count++
+    for (const pending of this.unanswered) if (pending >= seq) count++
     return count
+  }
+
+  private unansweredBefore(seq: number): number {
+    return this.unanswered.size - this.unansweredFrom(seq)
   }
 
   private resetFromHeader(value: HeaderValue, now: number): number | undefined {

@@ -10,7 +10,7 @@ import { checkPage } from './page-check'
 import { checkDeletionResponse, readJson } from './response-body'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
 import { createdSiteSchema, dataSchema, pageSchema, siteEventSchema, siteSchema, tagSchema } from './schemas'
-import type { ListProgress, SiteApi, SiteApiClientOptions } from './site-api'
+import type { FullRead, ListProgress, SiteApi, SiteApiClientOptions } from './site-api'
 import type { RequestContext } from './status-errors'
 import { realTiming, type Timing } from './timing'
 import type { z } from 'zod'
@@ -20,7 +20,7 @@ export interface SiteApiClientConfig extends SiteApiClientOptions {
   timing?: Timing
   /** Backoff and Retry-After limits (maxRetries from the options wins). */
   retry?: Partial<RetryPolicy>
-  /** Requests of this client in flight at once. */
+  /** Requests of this client in flight at once; a full read keeps this many pages in flight. */
   maxConcurrent?: number
   /** Window of the server's rate limit when it does not say (Laravel: one minute). */
   rateLimitWindowMs?: number
@@ -34,7 +34,7 @@ export const CLIENT_DEFAULTS = {
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
   maxBodyBytes: 5 * 1024 * 1024,
-  maxConcurrent: 4,
+  maxConcurrent: 8,
   rateLimitWindowMs: 60_000,
   maxRedirects: 3,
   requestTimeoutMs: 60_000,
@@ -80,6 +80,10 @@ export class SiteApiClient implements SiteApi {
   }
 
   async listAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Site[]> {
+    return (await this.readAllSites(signal, onProgress)).items
+  }
+
+  async readAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<FullRead<Site>> {
     return collectPages((page, pageSignal) => this.listSites(page, pageSignal), this.collectOptions('the list of sites', signal, onProgress))
   }
 
@@ -109,6 +113,10 @@ export class SiteApiClient implements SiteApi {
   }
 
   async listAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Tag[]> {
+    return (await this.readAllTags(signal, onProgress)).items
+  }
+
+  async readAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<FullRead<Tag>> {
     return collectPages((page, pageSignal) => this.listTags(page, pageSignal), this.collectOptions('the list of tags', signal, onProgress))
   }
 

@@ -2,9 +2,31 @@
 // is the real implementation; every method throws AppErrorException on failure.
 import type { NewSite, Page, Site, SiteEvent, Tag } from '../../shared'
 
+/** How far a full read of a list is: items and pages. */
 export interface ListProgress {
+  /** Distinct items read so far. */
   done: number
+  /** meta.total of the latest page. */
   total: number | null
+  /** Pages read so far, re-reads of the first pages included. */
+  pagesDone: number
+  /** meta.last_page of the latest page, plus the pages read again; never below pagesDone. */
+  pagesTotal: number
+}
+
+/** A whole list, read page by page (see collect-pages.ts). */
+export interface FullRead<T> {
+  /** Every item read, once each: newest arrivals at the front first, then in page order. */
+  items: T[]
+  /** meta.total of the last page read. */
+  total: number
+  /**
+   * The list kept changing while it was read: after the allowed re-reads of its first pages
+   * meta.total still disagreed with the items read. The items are what could be read.
+   */
+  moving: boolean
+  /** Requests made (pages read, re-reads included). */
+  pages: number
 }
 
 export interface SiteApi {
@@ -14,12 +36,15 @@ export interface SiteApi {
    * checked, never followed (see README "## Paging").
    */
   listAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Site[]>
+  /** listAllSites with what the read found out about the list (total, whether it kept moving). */
+  readAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<FullRead<Site>>
   getSite(id: number, signal?: AbortSignal): Promise<Site>
   createSite(input: NewSite, signal?: AbortSignal): Promise<Site>
   deleteSite(id: number, signal?: AbortSignal): Promise<void>
 
   listTags(page?: number, signal?: AbortSignal): Promise<Page<Tag>>
   listAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Tag[]>
+  readAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<FullRead<Tag>>
   createTag(name: string, signal?: AbortSignal): Promise<Tag>
   deleteTag(id: number, signal?: AbortSignal): Promise<void>
 

@@ -1,6 +1,6 @@
 // The nine operations of spec section 4 against the reference server over loopback HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type SiteApi } from '../../../../src/core/api'
+import { createSiteApiClient, type ListProgress, type SiteApi } from '../../../../src/core/api'
 import { startReferenceServer, type RunningReferenceServer } from '../../../../src/reference-server'
 import { failure } from './support/failure'
 import { fakeTiming } from './support/fake-timing'
@@ -41,14 +41,14 @@ describe('SiteApiClient against the reference server', () => {
   })
 
   it('reads every site across pages, reporting progress', async () => {
-    const progress: { done: number; total: number | null }[] = []
+    const progress: ListProgress[] = []
     const all = await api.listAllSites(undefined, (p) => progress.push(p))
     expect(all).toHaveLength(40)
     expect(new Set(all.map((s) => s.id)).size).toBe(40)
     expect(progress).toEqual([
-      { done: 15, total: 40 },
-      { done: 30, total: 40 },
-      { done: 40, total: 40 },
+      { done: 15, total: 40, pagesDone: 1, pagesTotal: 3 },
+      { done: 30, total: 40, pagesDone: 2, pagesTotal: 3 },
+      { done: 40, total: 40, pagesDone: 3, pagesTotal: 3 },
     ])
   })
 

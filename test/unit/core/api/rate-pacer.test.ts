@@ -21,10 +21,13 @@ describe('RatePacer', () => {
     const pacer = new RatePacer(timing)
     const first = await pacer.beforeSend()
     pacer.observe(first, headers(3, 2))
-    await pacer.beforeSend() // budget 2 -> 1
-    await pacer.beforeSend() // budget 1 -> 0
+    const second = await pacer.beforeSend() // budget 2 -> 1
+    const third = await pacer.beforeSend() // budget 1 -> 0
     expect(timing.sleeps).toEqual([])
-    await pacer.beforeSend() // must wait for the window
+    const fourth = pacer.beforeSend() // must wait: first for the answers, then for the window
+    pacer.observe(second, headers(3, 1))
+    pacer.observe(third, headers(3, 0))
+    await fourth
     expect(timing.sleeps).toEqual([60_000])
   })
 
@@ -47,25 +50,109 @@ describe('RatePacer', () => {
     const newer = await pacer.beforeSend()
     // The server counted the newer one first: Remaining 2 does not include the older one yet.
     pacer.observe(newer, headers(5, 2))
-    await pacer.beforeSend() // budget 2 minus the older one -> 0
+    const last = await pacer.beforeSend() // budget 2 minus the older one -> 0
     expect(timing.sleeps).toEqual([])
-    await pacer.beforeSend()
+    const next = pacer.beforeSend()
+    pacer.observe(older, headers(5, 1))
+    pacer.observe(last, headers(5, 0))
+    await next
     expect(timing.sleeps).toEqual([60_000])
-    pacer.settle(older)
+  })
+
+  it('waits for the answers of requests in flight before it waits for the window', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    pacer.observe(await pacer.beforeSend(), headers(3, 2))
+    const a = await pacer.beforeSend()
+    const b = await pacer.beforeSend()
+    let sent = false
+    const third = pacer.beforeSend().then((ticket) => {
+      sent = true
+      return ticket
+    })
+    await Promise.resolve()
+    // Both may not be counted yet; a's answer shows it was, b's was counted before it.
+    pacer.observe(a, headers(3, 1))
+    await Promise.resolve()
+    expect(sent).toBe(false)
+    pacer.observe(b, headers(3, 2))
+    pacer.settle(await third)
+    expect(timing.sleeps).toEqual([])
   })
 
   it('counts requests still in flight against the budget of a window that has reset', async () => {
     const timing = fakeTiming()
     const pacer = new RatePacer(timing)
-    pacer.observe(await pacer.beforeSend(), headers(2, 1))
-    const late = await pacer.beforeSend() // the last of the budget, still unanswered
-    await pacer.beforeSend() // waits for the window
+    pacer.observe(await pacer.beforeSend(), headers(3, 2))
+    const a = await pacer.beforeSend()
+    const b = await pacer.beforeSend()
+    const waiting = pacer.beforeSend()
+    // b shows the budget used up while a is still in flight: wait for the window.
+    pacer.observe(b, headers(3, 0))
+    const third = await waiting
     expect(timing.sleeps).toEqual([60_000])
-    // The late answer belongs to the old window, but its request may have been counted in the
-    // new one of 2, together with the third: the fourth waits again.
-    pacer.observe(late, headers(2, 1))
-    await pacer.beforeSend()
+    // a may land in the new window of 3, and its answer cannot say: it counts there.
+    const fourth = await pacer.beforeSend()
+    const fifth = pacer.beforeSend()
+    pacer.observe(a, headers(3, 1))
+    pacer.observe(third, headers(3, 2))
+    pacer.observe(fourth, headers(3, 1))
+    await fifth
     expect(timing.sleeps).toEqual([60_000, 60_000])
+  })
+
+  it('does not take answers that arrive out of order for a new window', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    // The window of 10 begins with the first answer, at 0 s: it ends at 60 s.
+    pacer.observe(await pacer.beforeSend(), headers(10, 9))
+    timing.advance(10_000)
+    const older = await pacer.beforeSend()
+    const newer = await pacer.beforeSend()
+    // The server counted the newer one first (Remaining 8), and its answer came first: the
+    // remaining count did not rise, so this is the same window, still ending at 60 s.
+    pacer.observe(newer, headers(10, 8))
+    pacer.observe(older, headers(10, 7))
+    for (let remaining = 6; remaining >= 0; remaining--) pacer.observe(await pacer.beforeSend(), headers(10, remaining))
+    expect(timing.sleeps).toEqual([])
+    await pacer.beforeSend()
+    expect(timing.sleeps).toEqual([50_000])
+  })
+
+  it('does not take a higher count that arrives late, from a request counted earlier, for a new window', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    pacer.observe(await pacer.beforeSend(), headers(10, 9))
+    timing.advance(10_000)
+    const older = await pacer.beforeSend()
+    const newer = await pacer.beforeSend()
+    // The server counted the newer one first (Remaining 8) but answered it last: the count
+    // seems to rise, by no more than the one request in flight beside it.
+    pacer.observe(older, headers(10, 7))
+    pacer.observe(newer, headers(10, 8))
+    for (let remaining = 6; remaining >= 0; remaining--) pacer.observe(await pacer.beforeSend(), headers(10, remaining))
+    expect(timing.sleeps).toEqual([])
+    await pacer.beforeSend()
+    expect(timing.sleeps).toEqual([50_000])
+  })
+
+  it('takes a remaining count that really rises for a new window', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    pacer.observe(await pacer.beforeSend(), headers(3, 2))
+    timing.advance(30_000)
+    pacer.observe(await pacer.beforeSend(), headers(3, 1))
+    timing.advance(25_000)
+    const ticket = await pacer.beforeSend()
+    timing.advance(1_000)
+    // The server's window reset before the estimated 60 s: Remaining rose from 1 to 2.
+    pacer.observe(ticket, headers(3, 2))
+    pacer.observe(await pacer.beforeSend(), headers(3, 1))
+    pacer.observe(await pacer.beforeSend(), headers(3, 0))
+    expect(timing.sleeps).toEqual([])
+    // The new window began before the answer at 56 s arrived, so it ends by 116 s.
+    await pacer.beforeSend()
+    expect(timing.sleeps).toEqual([60_000])
   })
 
   it('uses X-RateLimit-Reset (epoch seconds) when the server sends it', async () => {
