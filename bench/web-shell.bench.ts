@@ -5,7 +5,8 @@
 // data folder and the page opened afresh, which is "reopening the account from the store":
 //
 // - first site rows visible, and the whole list searchable (the last site by id, found by the
-//   search box), both timed by the page's own clock from navigation start;
+//   search box), both timed by the page's own clock from navigation start to the animation
+//   frame after the rows were in the DOM (the frame that paints them);
 // - search keystroke to table updated (keydown to the table's DOM changed), median and p95;
 // - how many rows the table keeps in the DOM with 10,000 sites.
 //
@@ -110,8 +111,11 @@ interface Keystroke {
 }
 
 interface Probe {
+  /** When the first row was in the DOM, and the animation frame after it (it is painted then). */
   firstRowAt: number | null
+  firstRowFrameAt: number | null
   searchableAt: number | null
+  searchableFrameAt: number | null
   typedAt: number | null
   keystrokes: Keystroke[]
 }
@@ -144,12 +148,15 @@ const pageProbeOf = (page: Page): Promise<Probe> => page.evaluate(() => (globalT
  */
 function pageProbe({ row, search, target }: { row: string; search: string; target: string }): void {
   const w = globalThis as unknown as PageGlobals
-  const probe: Probe = { firstRowAt: null, searchableAt: null, typedAt: null, keystrokes: [] }
+  const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
   w.__probe = probe
   let typed = false
   const observer = new w.MutationObserver(() => {
     const rows = w.document.querySelectorAll(row)
-    if (probe.firstRowAt === null && rows.length > 0) probe.firstRowAt = performance.now()
+    if (probe.firstRowAt === null && rows.length > 0) {
+      probe.firstRowAt = performance.now()
+      w.requestAnimationFrame(() => (probe.firstRowFrameAt = performance.now()))
+    }
     const box = w.document.querySelector(search)
     if (!typed && box && rows.length > 0) {
       typed = true
@@ -159,8 +166,11 @@ function pageProbe({ row, search, target }: { row: string; search: string; targe
     }
     if (typed && probe.searchableAt === null) {
       for (const element of rows) {
-        if (element.textContent?.includes(target)) {
+        // The name cell exactly: a longer name holding the target ("… 2") must not count.
+        const name = element.querySelector('.cell-name') ?? element
+        if (name.textContent?.trim() === target) {
           probe.searchableAt = performance.now()
+          w.requestAnimationFrame(() => (probe.searchableFrameAt = performance.now()))
           break
         }
       }
@@ -234,21 +244,21 @@ if (missing.length > 0) {
     await page.addInitScript(pageProbe, { row: ROW, search: SEARCH, target })
     await page.goto(shell.url)
     await page
-      .waitForFunction(() => (globalThis as unknown as PageGlobals).__probe?.searchableAt != null, null, { timeout: UI_TIMEOUT_MS })
+      .waitForFunction(() => (globalThis as unknown as PageGlobals).__probe?.searchableFrameAt != null, null, { timeout: UI_TIMEOUT_MS })
       .catch(() => undefined)
     const opened = await pageProbeOf(page)
-    if (opened.firstRowAt === null) notMeasured(FIGURES.firstRows, `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`)
-    else figure(FIGURES.firstRows, opened.firstRowAt, 'ms', below(300))
+    if (opened.firstRowFrameAt === null) notMeasured(FIGURES.firstRows, `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`)
+    else figure(FIGURES.firstRows, opened.firstRowFrameAt, 'ms', below(300))
     done(FIGURES.firstRows)
-    if (opened.searchableAt === null) {
+    if (opened.searchableFrameAt === null) {
       notMeasured(FIGURES.searchable, `searching "${target}" in "${SEARCH}" showed no matching row within ${UI_TIMEOUT_MS / 1000} s`)
       notMeasured(FIGURES.keystroke, 'the list never became searchable')
       done(FIGURES.searchable)
       done(FIGURES.keystroke)
     } else {
-      figure(FIGURES.searchable, opened.searchableAt, 'ms', below(300))
+      figure(FIGURES.searchable, opened.searchableFrameAt, 'ms', below(300))
       done(FIGURES.searchable)
-      line(`  (of which typing waited for the search box and a first row until)`, opened.typedAt ?? Number.NaN, 'ms')
+      line(`  (the last site's name was typed into the search box at)`, opened.typedAt ?? Number.NaN, 'ms')
 
       // 3. Keystrokes: clear, then type words letter by letter and delete them again.
       const box = page.locator(SEARCH)
