@@ -1,7 +1,7 @@
 // Filtering and sorting of the site table, pure so it is fast to test and to run. At ten
 // thousand sites the search must not redo work per keystroke: every site's search key (its
 // words, lower-cased) is built once per snapshot (buildSearchKeys), and a query that only
-// grows narrows the previous result instead of scanning everything again (SiteSearch).
+// grows narrows a remembered result instead of scanning everything again (SiteSearch).
 import type { Site } from '../../../shared'
 
 export interface SiteFilter {
@@ -117,31 +117,43 @@ export function narrows(previous: readonly string[], next: readonly string[]): b
 }
 
 /**
- * The site table's search, remembering its last answer: while the list, the keys and the
- * other filters stay the same and the query only grows, it filters the last result instead of
- * the whole list. The answer is always the same as filterSites over the whole list.
+ * The site table's search, remembering its recent answers: while the list, the keys and the
+ * other filters stay the same, a query seen lately is answered from memory (Backspace), and a
+ * new one filters the smallest remembered result it narrows ("hote" filters what "hot"
+ * found) instead of the whole list. The answer is always the same as filterSites over the
+ * whole list.
  */
 export class SiteSearch {
-  private last: {
+  private static readonly REMEMBERED = 32
+  private state: {
     source: readonly Site[]
     keys: SearchKeys
     others: string
-    words: string[]
-    result: Site[]
+    /** Query words joined -> its words and its result; oldest first. */
+    answers: Map<string, { words: string[]; result: Site[] }>
   } | null = null
 
   run(source: readonly Site[], keys: SearchKeys, filter: SiteFilter): Site[] {
     const words = searchWords(filter.search)
     const others = `${filter.tagId}|${filter.status}|${filter.hasUpdates}|${filter.neverChecked}`
-    const last = this.last
-    let result: Site[]
-    if (last && last.source === source && last.keys === keys && last.others === others && narrows(last.words, words)) {
-      const same = last.words.length === words.length && last.words.every((w, i) => w === words[i])
-      result = same ? last.result : last.result.filter((site) => matchesWords(keys.get(site.id) ?? searchKeyOf(site), words))
-    } else {
-      result = filterSites(source, filter, keys)
+    let state = this.state
+    if (!state || state.source !== source || state.keys !== keys || state.others !== others) {
+      state = this.state = { source, keys, others, answers: new Map() }
     }
-    this.last = { source, keys, others, words, result }
+    const id = words.join(' ')
+    const known = state.answers.get(id)
+    if (known) {
+      state.answers.delete(id)
+      state.answers.set(id, known)
+      return known.result
+    }
+    let base: Site[] | null = null
+    for (const answer of state.answers.values()) {
+      if ((base === null || answer.result.length < base.length) && narrows(answer.words, words)) base = answer.result
+    }
+    const result = base ? base.filter((site) => matchesWords(keys.get(site.id) ?? searchKeyOf(site), words)) : filterSites(source, filter, keys)
+    state.answers.set(id, { words, result })
+    if (state.answers.size > SiteSearch.REMEMBERED) state.answers.delete(state.answers.keys().next().value!)
     return result
   }
 }
