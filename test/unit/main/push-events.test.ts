@@ -14,14 +14,30 @@ describe('forwardPushEvents', () => {
     forwardPushEvents({ on: (e, l) => emitter.on(e, l) }, () => target as any)
 
     const accounts = { accounts: [], activeAccountId: null } as any
+    const state = {
+      accountId: 'a1',
+      status: 'syncing' as const,
+      progress: { done: 1, total: 3 },
+      error: null,
+      lastSyncedAt: null,
+      lastAttemptAt: null,
+      notice: null,
+      backfilling: false,
+    }
+    const changed = { accountId: 'a1', sites: true, tags: false, events: false, changes: null }
+    const notice = { id: 'n1', message: 'The local copy was rebuilt.' }
     emitter.emit('accounts:changed', accounts)
     emitter.emit('events:new', { accountId: 'a1', events: [] })
-    emitter.emit('sync:state', { accountId: 'a1', status: 'syncing' as const, progress: { done: 1, total: 3 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false })
+    emitter.emit('sync:state', state)
+    emitter.emit('workspace:changed', changed)
+    emitter.emit('app:notice', notice)
 
     expect(target.sent).toEqual([
       { channel: 'accounts:changed', payload: accounts },
       { channel: 'events:new', payload: { accountId: 'a1', events: [] } },
-      { channel: 'sync:state', payload: { accountId: 'a1', status: 'syncing' as const, progress: { done: 1, total: 3 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false } },
+      { channel: 'sync:state', payload: state },
+      { channel: 'workspace:changed', payload: changed },
+      { channel: 'app:notice', payload: notice },
     ])
     expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
   })

@@ -93,8 +93,18 @@ describe('web shell socket: the protocol', () => {
     const [a, b] = await Promise.all([openSocket(shell), openSocket(shell)])
     const gotA = nextMessage(a)
     const gotB = nextMessage(b)
-    shell.push('sync:state', { accountId: 'a1', status: 'syncing', progress: { done: 2, total: 5 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false })
-    const expected = { event: 'sync:state', payload: { accountId: 'a1', status: 'syncing', progress: { done: 2, total: 5 }, error: null, lastSyncedAt: null, lastAttemptAt: null, notice: null, backfilling: false } }
+    const state = {
+      accountId: 'a1',
+      status: 'syncing' as const,
+      progress: { done: 2, total: 5 },
+      error: null,
+      lastSyncedAt: null,
+      lastAttemptAt: null,
+      notice: null,
+      backfilling: false,
+    }
+    shell.push('sync:state', state)
+    const expected = { event: 'sync:state', payload: state }
     expect(await gotA).toEqual(expected)
     expect(await gotB).toEqual(expected)
     a.close()

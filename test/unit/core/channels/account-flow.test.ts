@@ -66,7 +66,8 @@ describe('accounts and data through the channels', () => {
     expect(siteEvents.events.every((e) => e.site_id === firstSite.id)).toBe(true)
     const allEvents = await value('events:query', { accountId: account.id, limit: 10 })
     expect(allEvents.events).toHaveLength(10)
-    expect(allEvents.total).toBe(snapshot.eventCount)
+    // At least what the snapshot counted: sync:site and the background fill of older events add more.
+    expect(allEvents.total).toBeGreaterThanOrEqual(snapshot.eventCount)
 
     const tag = await value('tags:create', { accountId: account.id, name: 'Clients 2025' })
     expect(tag.name).toBe('Clients 2025')
