@@ -1,0 +1,456 @@
+// All sync work of one account: full syncs (single-flight), events-only syncs, the background
+// backfill of older events, one-site refreshes, and the store updates after a create or delete.
+// Full and events-only syncs run one after another in the account's lane; the backfill runs
+// only while the lane is empty, and is stopped before anything else enters it. Every network
+// read happens before anything is written, so a failed or cancelled sync leaves the store as
+// it was; every write checks first that its work was not cancelled meanwhile.
+import type { AppError, Site, SiteEvent, SyncState, Tag, WorkspaceChanged } from '../../shared'
+import type { SiteApi } from '../api/site-api'
+import { throwIfAborted } from '../api/timing'
+import { AppErrorException, toAppError } from '../errors'
+import type { WorkspaceStore } from '../store/workspace-store'
+import type { PushEmitter } from '../util/push-emitter'
+import { SerialQueue } from '../util/serial-queue'
+import { diffSnapshot, hasChanges, newestFirst, recordsDiffer } from './diff-snapshot'
+import { applyLocalChanges, type LocalChange } from './local-changes'
+import { readAccount, type AccountRead } from './read-account'
+import { readNewEvents, type NewEventsRead } from './read-new-events'
+import type { SyncClock } from './sync-clock'
+import type { SyncStates } from './sync-states'
+import type { SyncTuning } from './sync-tuning'
+import { Throttle } from './throttle'
+
+/** Runs work with an account's API client (AccountClients: a 401 marks the token refused). */
+export interface AccountRunner {
+  run<T>(accountId: string, work: (api: SiteApi, signal: AbortSignal) => Promise<T>): Promise<T>
+}
+
+export interface AccountSyncDeps {
+  accountId: string
+  store: WorkspaceStore
+  clients: AccountRunner
+  events: Pick<PushEmitter, 'emit'>
+  states: SyncStates
+  clock: SyncClock
+  tuning: SyncTuning
+  /** Milliseconds until the person has been idle long enough for the backfill; 0: now. */
+  userBusyFor: () => number
+}
+
+interface Job<T> {
+  controller: AbortController
+  promise: Promise<T>
+}
+
+interface MainJob extends Job<SyncState> {
+  /** Started reading: a change made now may be missing from what it reads. */
+  reading: boolean
+}
+
+export const MOVING_NOTICE =
+  'The list of sites or tags kept changing while it was read, so a few may be missing or out of date here; the next sync will catch up.'
+
+function cancelledSync(): AppError {
+  return { code: 'cancelled', message: 'The sync was stopped. The app shows what it had before.' }
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString()
+}
+
+function listEnded(page: { data: unknown[]; meta: { current_page: number; last_page: number } }): boolean {
+  return page.meta.current_page >= page.meta.last_page || page.data.length === 0
+}
+
+export class AccountSync {
+  private readonly lane = new SerialQueue()
+  private laneJobs = 0
+  private main: MainJob | null = null
+  private readonly eventJobs = new Set<Job<void>>()
+  /** An events-only sync is queued and has not started: another would read the same. */
+  private eventsQueued = false
+  private backfill: Job<void> | null = null
+  /** One-site refreshes and read-backs: cancelled with the account, not by cancel(). */
+  private readonly tasks = new Set<Job<unknown>>()
+  /** Changes made through the app while a full sync reads; replayed onto its read. */
+  private localChanges: LocalChange[] | null = null
+  private syncAgain = false
+  private cancelEventsSoon: (() => void) | null = null
+  /**
+   * Events stored by one-site refreshes since the last read of GET /logs. They are newer than
+   * what that read stored, so the next one must not stop at them: it would skip the events of
+   * other sites in between.
+   */
+  private readonly siteRefreshEvents = new Set<number>()
+  private readonly backfillPush: Throttle
+  private closed = false
+
+  constructor(private readonly deps: AccountSyncDeps) {
+    this.backfillPush = new Throttle(deps.clock, deps.tuning.backfillPushIntervalMs, () =>
+      this.pushChanged({ sites: false, tags: false, events: true, changes: null }),
+    )
+  }
+
+  private get id(): string {
+    return this.deps.accountId
+  }
+
+  /** A full sync now, or the one already queued or under way. Never rejects. */
+  syncNow(): Promise<SyncState> {
+    if (this.closed) return Promise.resolve(this.deps.states.get(this.id))
+    if (this.main) return this.main.promise
+    const job: MainJob = { controller: new AbortController(), reading: false, promise: Promise.resolve(this.deps.states.get(this.id)) }
+    this.main = job
+    job.promise = this.exclusive(() => this.runMain(job))
+      .catch((thrown: unknown) => this.deps.states.update(this.id, { status: 'failed', progress: null, error: toAppError(thrown) }))
+      .then((state) => {
+        if (this.main === job) this.main = null
+        if (this.syncAgain) {
+          this.syncAgain = false
+          this.requestSync()
+        }
+        return state
+      })
+    return job.promise
+  }
+
+  /** A full sync in the background; when one is already reading, another follows it. */
+  requestSync(): void {
+    if (this.closed) return
+    if (this.main) {
+      if (this.main.reading) this.syncAgain = true
+      return
+    }
+    void this.syncNow()
+  }
+
+  syncEventsSoon(): void {
+    if (this.closed || this.cancelEventsSoon) return
+    this.cancelEventsSoon = this.deps.clock.after(this.deps.tuning.eventsSoonDelayMs, () => {
+      this.cancelEventsSoon = null
+      this.queueEventsSync()
+    })
+  }
+
+  /** GET /sites/:id and its newest events into the store; a 404 removes the site and rethrows. */
+  syncSite(siteId: number): Promise<Site> {
+    return this.task((signal) =>
+      this.withClient(signal, async (api, requestSignal) => {
+        let site: Site
+        try {
+          site = await api.getSite(siteId, requestSignal)
+        } catch (thrown) {
+          if (thrown instanceof AppErrorException && thrown.appError.code === 'not_found' && !signal.aborted) this.siteDeleted(siteId, false)
+          throw thrown
+        }
+        const read = await readNewEvents({
+          fetchPage: (page) => api.listSiteEvents(siteId, page, requestSignal),
+          known: (ids) => this.deps.store.knownEventIds(this.id, ids),
+          maxPages: this.deps.tuning.siteEventPages,
+          signal: requestSignal,
+        })
+        this.throwIfStopped(signal)
+        const { store } = this.deps
+        store.upsertSite(this.id, site)
+        this.localChanges?.push({ kind: 'siteSaved', site })
+        const stored = store.addEvents(this.id, read.events)
+        for (const event of stored) this.siteRefreshEvents.add(event.id)
+        this.pushNewEvents(stored)
+        this.pushChanged({ sites: true, tags: false, events: stored.length > 0, changes: null })
+        return site
+      }),
+    )
+  }
+
+  /** The create's answer lacks tags and updates_count: read the site back, store it, sync. */
+  async siteCreated(created: Site): Promise<Site> {
+    let site = created
+    try {
+      site = await this.task((signal) => this.withClient(signal, (api, requestSignal) => api.getSite(created.id, requestSignal)))
+    } catch {
+      // The site exists on the server; the sync that follows completes what the answer lacks.
+    }
+    this.local({ kind: 'siteSaved', site }, (store) => store.upsertSite(this.id, site), { sites: true, tags: false })
+    return site
+  }
+
+  siteDeleted(siteId: number, thenSync = true): void {
+    this.local({ kind: 'siteRemoved', siteId }, (store) => store.removeSite(this.id, siteId), { sites: true, tags: false }, thenSync)
+  }
+
+  tagCreated(tag: Tag): void {
+    this.local({ kind: 'tagSaved', tag }, (store) => store.upsertTag(this.id, tag), { sites: false, tags: true })
+  }
+
+  tagDeleted(tagId: number): void {
+    // The tag also leaves the sites that carried it.
+    this.local({ kind: 'tagRemoved', tagId }, (store) => store.removeTag(this.id, tagId), { sites: true, tags: true })
+  }
+
+  /** Stops the full and events-only syncs under way or queued; the backfill resumes later. */
+  async cancel(): Promise<void> {
+    this.syncAgain = false
+    const main = this.main
+    main?.controller.abort()
+    for (const job of this.eventJobs) job.controller.abort()
+    await Promise.allSettled([main?.promise, ...[...this.eventJobs].map((job) => job.promise)])
+  }
+
+  /** Stops everything under way (the token changed): work started from now on is new. */
+  async interrupt(): Promise<void> {
+    this.cancelEventsSoon?.()
+    this.cancelEventsSoon = null
+    this.backfill?.controller.abort()
+    for (const task of this.tasks) task.controller.abort()
+    await Promise.allSettled([this.cancel(), this.backfill?.promise, ...[...this.tasks].map((task) => task.promise)])
+  }
+
+  /** Stops everything and takes no more work: the account is gone or the app is closing. */
+  async close(): Promise<void> {
+    this.closed = true
+    this.backfillPush.cancel()
+    await this.interrupt()
+  }
+
+  /** Starts the backfill if older events are still to be read and nothing else is running. */
+  resumeBackfill(): void {
+    if (this.closed || this.backfill || this.laneJobs > 0) return
+    let page: number | null
+    try {
+      page = this.deps.store.syncMeta(this.id).eventsBackfillPage
+    } catch {
+      return
+    }
+    if (page === null) return
+    const job: Job<void> = { controller: new AbortController(), promise: Promise.resolve() }
+    // A failed backfill (offline, say) waits for the next sync to start it again.
+    job.promise = this.runBackfill(job.controller.signal)
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.backfill === job) this.backfill = null
+      })
+    this.backfill = job
+  }
+
+  private async runMain(job: MainJob): Promise<SyncState> {
+    const { store, states, clock, tuning } = this.deps
+    if (job.controller.signal.aborted || this.closed) return states.update(this.id, { status: 'failed', progress: null, error: cancelledSync() })
+    const startedAt = iso(clock.now())
+    states.update(this.id, { status: 'syncing', progress: { done: 0, total: null }, error: null, lastAttemptAt: startedAt })
+    job.reading = true
+    this.localChanges = []
+    try {
+      const first = store.syncMeta(this.id).lastSyncedAt === null
+      store.setSyncMeta(this.id, { lastAttemptAt: startedAt })
+      const read = await this.withClient(job.controller.signal, (api, signal) =>
+        readAccount({
+          api,
+          signal,
+          onProgress: (progress) => states.progress(this.id, progress),
+          knownEvents: (ids) => this.knownFeedEvents(ids),
+          maxEventPages: first ? tuning.firstSyncEventPages : tuning.maxIncrementalEventPages,
+        }),
+      )
+      this.throwIfStopped(job.controller.signal)
+      const syncedAt = iso(clock.now())
+      const written = this.writeSync(read, first, syncedAt)
+      return states.update(this.id, {
+        status: 'idle',
+        progress: null,
+        error: null,
+        lastSyncedAt: syncedAt,
+        notice: read.moving ? MOVING_NOTICE : null,
+        backfilling: written.backfillPage !== null,
+      })
+    } catch (thrown) {
+      const error = job.controller.signal.aborted || this.closed ? cancelledSync() : toAppError(thrown)
+      return states.update(this.id, { status: 'failed', progress: null, error })
+    } finally {
+      job.reading = false
+      this.localChanges = null
+    }
+  }
+
+  /** Everything a full sync read, into the store (no await: nothing can interleave). */
+  private writeSync(read: AccountRead, first: boolean, syncedAt: string): { backfillPage: number | null } {
+    const { store } = this.deps
+    const before = { sites: store.sites(this.id), tags: store.tags(this.id) }
+    const after = applyLocalChanges({ sites: read.sites, tags: read.tags }, this.localChanges ?? [])
+    store.replaceSnapshot(this.id, { sites: after.sites, tags: after.tags, syncedAt })
+    const stored = store.addEvents(this.id, read.events.events)
+    const changes = diffSnapshot({ accountId: this.id, syncedAt, first, before: before.sites, after: after.sites, newEvents: stored })
+    if (first || hasChanges(changes)) store.recordChanges(changes)
+    const backfillPage = this.noteEventsRead(read.events, stored.length, first)
+    // Everything was new on a first sync: the snapshot tells it, as news it would only be noise.
+    if (!first) this.pushNewEvents(stored)
+    this.pushChanged({
+      sites: recordsDiffer(before.sites, after.sites),
+      tags: recordsDiffer(before.tags, after.tags),
+      events: stored.length > 0,
+      changes,
+    })
+    return { backfillPage }
+  }
+
+  private queueEventsSync(): void {
+    if (this.closed || this.eventsQueued) return
+    // A full sync that has not started reading yet reads the newest events anyway.
+    if (this.main && !this.main.reading) return
+    this.eventsQueued = true
+    const job: Job<void> = { controller: new AbortController(), promise: Promise.resolve() }
+    job.promise = this.exclusive(async () => {
+      this.eventsQueued = false
+      await this.runEvents(job.controller.signal)
+    })
+      // An events sync is a nicety on top of the full ones: its failure waits for the next.
+      .catch(() => undefined)
+      .finally(() => this.eventJobs.delete(job))
+    this.eventJobs.add(job)
+  }
+
+  private async runEvents(signal: AbortSignal): Promise<void> {
+    const { store, tuning, states } = this.deps
+    if (signal.aborted || this.closed) return
+    if (store.syncMeta(this.id).lastSyncedAt === null) {
+      // Never synced: the first full sync reads the events too.
+      this.requestSync()
+      return
+    }
+    const read = await this.withClient(signal, (api, requestSignal) =>
+      readNewEvents({
+        fetchPage: (page) => api.listEvents(page, requestSignal),
+        known: (ids) => this.knownFeedEvents(ids),
+        maxPages: tuning.maxIncrementalEventPages,
+        signal: requestSignal,
+      }),
+    )
+    this.throwIfStopped(signal)
+    const stored = store.addEvents(this.id, read.events)
+    const backfillPage = this.noteEventsRead(read, stored.length, false)
+    if ((backfillPage !== null) !== states.get(this.id).backfilling) states.update(this.id, { backfilling: backfillPage !== null })
+    if (stored.length === 0) return
+    this.pushNewEvents(stored)
+    this.pushChanged({ sites: false, tags: false, events: true, changes: null })
+  }
+
+  /**
+   * Keeps the backfill's bookkeeping after a read of the newest events and answers the next
+   * page it reads (null: nothing older to fill in).
+   */
+  private noteEventsRead(read: NewEventsRead, storedCount: number, first: boolean): number | null {
+    const { store } = this.deps
+    const current = store.syncMeta(this.id).eventsBackfillPage
+    let next: number | null
+    if (first) {
+      // A first sync reads a recent window; the backfill goes on after it, unless it was all.
+      next = read.nextPage
+    } else {
+      // New events pushed the older ones back by this many whole pages: skip those re-reads.
+      const shifted = current === null ? null : current + Math.floor(storedCount / Math.max(1, read.perPage))
+      // A read that stopped before reaching a stored event leaves a gap for the backfill.
+      const gap = !read.reachedKnown && read.nextPage !== null ? read.nextPage : null
+      next = gap === null ? shifted : shifted === null ? gap : Math.min(gap, shifted)
+    }
+    if (next !== current) store.setSyncMeta(this.id, { eventsBackfillPage: next })
+    this.siteRefreshEvents.clear()
+    return next
+  }
+
+  private async runBackfill(signal: AbortSignal): Promise<void> {
+    const { store, states, clock } = this.deps
+    if (!states.get(this.id).backfilling) states.update(this.id, { backfilling: true })
+    for (;;) {
+      // The person comes first: their calls go out while the backfill waits.
+      for (let busy = this.deps.userBusyFor(); busy > 0; busy = this.deps.userBusyFor()) await clock.sleep(busy, signal)
+      const page = store.syncMeta(this.id).eventsBackfillPage
+      if (page === null) break
+      const envelope = await this.withClient(signal, (api, requestSignal) => api.listEvents(page, requestSignal))
+      this.throwIfStopped(signal)
+      const stored = store.addEvents(this.id, envelope.data)
+      const ended = listEnded(envelope)
+      store.setSyncMeta(this.id, { eventsBackfillPage: ended ? null : page + 1 })
+      if (stored.length > 0) this.backfillPush.call()
+      if (ended) break
+    }
+    this.backfillPush.flush()
+    states.update(this.id, { backfilling: false })
+  }
+
+  private async stopBackfill(): Promise<void> {
+    const job = this.backfill
+    if (!job) return
+    job.controller.abort()
+    await job.promise
+  }
+
+  /** Runs work in the account's lane: after the work before it, with the backfill stopped. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    this.laneJobs++
+    return this.lane.run(async () => {
+      try {
+        await this.stopBackfill()
+        return await work()
+      } finally {
+        this.laneJobs--
+        if (this.laneJobs === 0) this.resumeBackfill()
+      }
+    })
+  }
+
+  private async task<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.closed) throw new AppErrorException({ code: 'cancelled', message: 'The account is being closed; nothing was read.' })
+    const controller = new AbortController()
+    const job: Job<T> = { controller, promise: work(controller.signal) }
+    this.tasks.add(job)
+    try {
+      return await job.promise
+    } finally {
+      this.tasks.delete(job)
+    }
+  }
+
+  private withClient<T>(signal: AbortSignal, work: (api: SiteApi, signal: AbortSignal) => Promise<T>): Promise<T> {
+    throwIfAborted(signal)
+    // The client's own signal ends with the account or its token; ours with a cancel.
+    return this.deps.clients.run(this.id, (api, clientSignal) => work(api, AbortSignal.any([clientSignal, signal])))
+  }
+
+  /** Before a write: work that was cancelled, or an account that is gone, writes nothing. */
+  private throwIfStopped(signal: AbortSignal): void {
+    throwIfAborted(signal)
+    if (this.closed) throw new AppErrorException(cancelledSync())
+  }
+
+  private knownFeedEvents(ids: number[]): Set<number> {
+    const known = this.deps.store.knownEventIds(this.id, ids)
+    for (const id of this.siteRefreshEvents) known.delete(id)
+    return known
+  }
+
+  /** A change made through the app, into the store at once, then a sync of what else changed. */
+  private local(
+    change: LocalChange,
+    write: (store: WorkspaceStore) => void,
+    changed: { sites: boolean; tags: boolean },
+    thenSync = true,
+  ): void {
+    if (this.closed) return
+    try {
+      write(this.deps.store)
+    } catch {
+      // The server has it; the sync that follows puts the store right.
+    }
+    this.localChanges?.push(change)
+    this.pushChanged({ ...changed, events: false, changes: null })
+    if (thenSync) this.requestSync()
+  }
+
+  private pushNewEvents(stored: readonly SiteEvent[]): void {
+    if (stored.length === 0) return
+    this.deps.events.emit('events:new', { accountId: this.id, events: newestFirst(stored).slice(0, this.deps.tuning.maxPushedEvents) })
+  }
+
+  private pushChanged(change: Omit<WorkspaceChanged, 'accountId'>): void {
+    this.deps.events.emit('workspace:changed', { accountId: this.id, ...change })
+  }
+}

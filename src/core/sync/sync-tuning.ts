@@ -1,0 +1,30 @@
+// The engine's numbers, in one place; tests shrink the delays.
+export interface SyncTuning {
+  /** Pages of GET /logs an account's first sync reads (15 events each); older ones are backfilled. */
+  firstSyncEventPages: number
+  /** Pages of GET /logs a later sync reads at most before leaving the rest to the backfill. */
+  maxIncrementalEventPages: number
+  /** Pages of GET /sites/:id/logs a refresh of one site reads at most. */
+  siteEventPages: number
+  /** 'sync:state' progress pushes at most this often. */
+  progressIntervalMs: number
+  /** The backfill waits this long after the person's last action. */
+  backfillPauseMs: number
+  /** syncEventsSoon gathers calls this long into one events sync. */
+  eventsSoonDelayMs: number
+  /** The backfill's 'workspace:changed' pushes at most this often. */
+  backfillPushIntervalMs: number
+  /** 'events:new' carries this many events at most (the newest). */
+  maxPushedEvents: number
+}
+
+export const SYNC_TUNING: SyncTuning = {
+  firstSyncEventPages: 10,
+  maxIncrementalEventPages: 100,
+  siteEventPages: 10,
+  progressIntervalMs: 100,
+  backfillPauseMs: 2_000,
+  eventsSoonDelayMs: 250,
+  backfillPushIntervalMs: 1_000,
+  maxPushedEvents: 200,
+}
