@@ -1,8 +1,10 @@
 // Events as a person reads them, through the web shell against the reference server: the
-// feed of all events page by page (button and scrolling), the filters by site and by type,
-// a site's own feed on its page, and live events of the demo workspace.
+// feed of every synced event from the local store slice by slice (button and scrolling), the
+// filters by site, type, words and days over every stored event, a site's own feed on its
+// page, and live events of the demo workspace.
 import { expect, test } from '../support/fixtures'
-import { addAccountFromWelcome, apiEventsPage, apiSites } from './tags-events-helpers'
+import type { SiteEvent } from '../../../src/shared'
+import { addAccountFromWelcome, apiAll, apiSites } from './tags-events-helpers'
 import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
@@ -13,63 +15,71 @@ const LABELS: Record<string, string> = {
   update_extension_available: 'Update available',
 }
 
-test('reads all events newest first, more on the button and on scrolling, and opens a site from the feed', async ({ openApp, referenceServer }, testInfo) => {
+/** Events per slice of the feed (the store's keyset pages). */
+const SLICE = 50
+
+/** Waits until the store holds every event the server lists (the first sync's background fill included). */
+async function allEventsStored(page: import('@playwright/test').Page, total: number): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: /^[\d,]+ events$/ })).toHaveText(`${total.toLocaleString('en-US')} events`, { timeout: 20_000 })
+}
+
+test('reads all events newest first from the store, more on the button and on scrolling, and opens a site from the feed', async ({ openApp, referenceServer }, testInfo) => {
   const page = await openApp()
   await addAccountFromWelcome(page, referenceServer)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()
 
-  const [first, sites] = await Promise.all([apiEventsPage(referenceServer, 1), apiSites(referenceServer)])
-  expect(first.meta.last_page).toBeGreaterThan(3)
+  const [events, sites] = await Promise.all([apiAll<SiteEvent>(referenceServer, '/logs'), apiSites(referenceServer)])
+  expect(events.length).toBeGreaterThan(3 * SLICE)
+  await allEventsStored(page, events.length)
   const list = page.getByRole('list', { name: 'Events' })
   const items = list.getByRole('listitem')
-  await expect(items).toHaveCount(15)
-  for (const [index, event] of first.data.entries()) {
+  await expect(items).toHaveCount(SLICE)
+  for (const [index, event] of events.slice(0, 15).entries()) {
     const item = items.nth(index)
     await expect(item).toContainText(LABELS[event.type] ?? event.type)
     await expect(item).toContainText(event.message)
     const siteName = sites.find((s) => s.id === event.site_id)?.name ?? `Site #${event.site_id}`
     await expect(item.getByRole('link', { name: siteName })).toHaveAttribute('href', `#/sites/${event.site_id}`)
   }
-  await expect(page.getByText(`Showing 15 of ${first.meta.total} events`)).toBeVisible()
 
   // Bringing the button into view also brings the end of the feed into view, so the
-  // scroll-triggered load may add a page of its own around the click: count at least one more.
+  // scroll-triggered load may add a slice of its own around the click: count at least one more.
   await page.getByRole('button', { name: 'Load more events' }).click()
-  await expect.poll(() => items.count()).toBeGreaterThanOrEqual(30)
-  const second = await apiEventsPage(referenceServer, 2)
-  await expect(items.nth(15)).toContainText(second.data[0]!.message)
+  await expect.poll(() => items.count()).toBeGreaterThanOrEqual(2 * SLICE)
+  await expect(items.nth(SLICE)).toContainText(events[SLICE]!.message)
 
-  // Scrolling to the end brings the next page by itself.
+  // Scrolling to the end brings the next slice by itself.
   const beforeScroll = await items.count()
   await items.last().scrollIntoViewIfNeeded()
   await page.getByRole('button', { name: 'Load more events' }).scrollIntoViewIfNeeded()
-  await expect.poll(() => items.count()).toBeGreaterThanOrEqual(beforeScroll + 15)
-  const third = await apiEventsPage(referenceServer, 3)
-  await expect(items.nth(30)).toContainText(third.data[0]!.message)
+  await expect.poll(() => items.count()).toBeGreaterThanOrEqual(Math.min(beforeScroll + SLICE, events.length))
+  await expect(items.nth(2 * SLICE)).toContainText(events[2 * SLICE]!.message)
   await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'events')
 
-  const target = first.data[0]!
+  const target = events[0]!
   await items.first().scrollIntoViewIfNeeded()
   await items.first().getByRole('link').click()
   await expect(page).toHaveURL(new RegExp(`#/sites/${target.site_id}$`))
 })
 
-test('filters by site (that site\'s own feed) and by type', async ({ openApp, referenceServer }, testInfo) => {
+test('filters by site, by type, by words in messages and site names, and by date, over every stored event', async ({ openApp, referenceServer }, testInfo) => {
   const page = await openApp()
   await addAccountFromWelcome(page, referenceServer)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click()
+  const [events, sites] = await Promise.all([apiAll<SiteEvent>(referenceServer, '/logs'), apiSites(referenceServer)])
+  await allEventsStored(page, events.length)
   const all = page.getByRole('list', { name: 'Events' })
-  await expect(all.getByRole('listitem')).toHaveCount(15)
+  await expect(all.getByRole('listitem')).toHaveCount(SLICE)
 
-  const sites = await apiSites(referenceServer)
-  const site = sites.find((s) => s.name.length > 0)!
-  const siteFeed = await apiEventsPage(referenceServer, 1, site.id)
+  // One site: every one of its events, not only those on the pages loaded so far.
+  const site = sites.find((s) => events.filter((e) => e.site_id === s.id).length > 1)!
+  const siteEvents = events.filter((e) => e.site_id === site.id)
   await page.getByLabel('Site', { exact: true }).selectOption({ label: site.name })
   await expect(page).toHaveURL(new RegExp(`site=${site.id}`))
   const list = page.getByRole('list', { name: `Events of ${site.name}` })
-  await expect(list.getByRole('listitem')).toHaveCount(siteFeed.data.length)
-  for (const [index, event] of siteFeed.data.entries()) {
+  await expect(list.getByRole('listitem')).toHaveCount(Math.min(siteEvents.length, SLICE))
+  for (const [index, event] of siteEvents.slice(0, SLICE).entries()) {
     await expect(list.getByRole('listitem').nth(index)).toContainText(event.message)
   }
   await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'events-by-site')
@@ -77,15 +87,41 @@ test('filters by site (that site\'s own feed) and by type', async ({ openApp, re
   await page.getByLabel('Site', { exact: true }).selectOption({ label: 'All sites' })
   await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Update available' })
   await expect(page).toHaveURL(/type=update_extension_available/)
+  const available = events.filter((e) => e.type === 'update_extension_available')
+  await expect(page.getByRole('status').filter({ hasText: /matching events?$/ })).toHaveText(`${available.length} matching events`)
   const filtered = page.getByRole('list', { name: 'Events' }).getByRole('listitem')
   await expect(filtered.first()).toBeVisible()
   for (const text of await filtered.allTextContents()) expect(text).toContain('Update available')
-
-  // Without filters the feed shows every event loaded so far, newest first again.
   await page.getByRole('button', { name: 'Clear filters' }).click()
-  await expect(page).not.toHaveURL(/type=|site=/)
-  const first = await apiEventsPage(referenceServer, 1)
-  await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toContainText(first.data[0]!.message)
+
+  // Full-text search: every word must begin a word of the message or of the site's name.
+  const word = firstWord(events[3]!.message)
+  const siteName = new Map(sites.map((s) => [s.id, s.name]))
+  const matching = events.filter((e) => matches(`${e.message} ${siteName.get(e.site_id) ?? ''}`, word))
+  await page.getByRole('searchbox', { name: 'Search events' }).fill(word)
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`))
+  await expect(page.getByRole('status').filter({ hasText: /matching events?$/ })).toHaveText(
+    `${matching.length.toLocaleString('en-US')} matching ${matching.length === 1 ? 'event' : 'events'}`,
+  )
+  await expect(filtered.first()).toContainText(matching[0]!.message)
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('zzzz-no-such-word')
+  await expect(page.getByText('No events match')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+
+  // A day range: the days of the newest event.
+  const newest = new Date(events[0]!.created_at)
+  const day = `${newest.getFullYear()}-${String(newest.getMonth() + 1).padStart(2, '0')}-${String(newest.getDate()).padStart(2, '0')}`
+  const onThatDay = events.filter((e) => sameLocalDay(new Date(e.created_at), newest))
+  await page.getByLabel('From', { exact: true }).fill(day)
+  await page.getByLabel('To', { exact: true }).fill(day)
+  await expect(page.getByRole('status').filter({ hasText: /matching events?$/ })).toHaveText(
+    `${onThatDay.length.toLocaleString('en-US')} matching ${onThatDay.length === 1 ? 'event' : 'events'}`,
+  )
+
+  // Without filters the feed shows every event again, newest first.
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page).not.toHaveURL(/type=|site=|q=|from=|to=/)
+  await expect(page.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toContainText(events[0]!.message)
 })
 
 test("a site's page shows that site's events, newest first", async ({ openApp, referenceServer, webShell }, testInfo) => {
@@ -93,14 +129,32 @@ test("a site's page shows that site's events, newest first", async ({ openApp, r
   await addAccountFromWelcome(page, referenceServer)
   const sites = await apiSites(referenceServer)
   const site = sites[0]!
-  const feed = await apiEventsPage(referenceServer, 1, site.id)
+  const feed = await apiAll<SiteEvent>(referenceServer, `/sites/${site.id}/logs`)
   await page.goto(`${webShell.origin}/#/sites/${site.id}`)
   const list = page.getByRole('list', { name: `Events of ${site.name}` })
-  await expect(list.getByRole('listitem')).toHaveCount(feed.data.length)
-  await expect(list.getByRole('listitem').first()).toContainText(feed.data[0]!.message)
+  await expect(list.getByRole('listitem')).toHaveCount(Math.min(feed.length, SLICE))
+  await expect(list.getByRole('listitem').first()).toContainText(feed[0]!.message)
   await list.scrollIntoViewIfNeeded()
   await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'site-events')
 })
+
+/** The words of a text as SQLite's FTS5 (unicode61) splits them, lower-cased. */
+function words(text: string): string[] {
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+}
+
+function firstWord(text: string): string {
+  return words(text).find((w) => w.length >= 4 && /^\p{L}+$/u.test(w)) ?? words(text)[0]!
+}
+
+function matches(text: string, query: string): boolean {
+  const tokens = words(text)
+  return words(query).every((q) => tokens.some((t) => t.startsWith(q)))
+}
+
+function sameLocalDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
+}
 
 test.describe('live events', () => {
   // The demo's monitoring records a batch of events every 2 s here instead of every 25 s.

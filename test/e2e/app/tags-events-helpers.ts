@@ -1,7 +1,7 @@
 // Helpers for the tags and events e2e specs: add an account the way a person does, and read
 // the reference server directly (over loopback HTTP, with the account's token) to know what
 // the app ought to show.
-import type { Page as ApiPage, Site, SiteEvent, Tag } from '../../../src/shared'
+import type { Page as ApiPage, Site, Tag } from '../../../src/shared'
 import type { RunningReferenceServer } from '../../../src/reference-server'
 
 /** The welcome screen's "Add account", done as in the accounts specs. */
@@ -27,5 +27,3 @@ export async function apiAll<T>(server: RunningReferenceServer, path: string): P
 
 export const apiTags = (server: RunningReferenceServer) => apiAll<Tag>(server, '/tags')
 export const apiSites = (server: RunningReferenceServer) => apiAll<Site>(server, '/sites')
-export const apiEventsPage = (server: RunningReferenceServer, page: number, siteId?: number) =>
-  apiGet<ApiPage<SiteEvent>>(server, `${siteId === undefined ? '/logs' : `/sites/${siteId}/logs`}?page=${page}`)
