@@ -3,6 +3,7 @@
 // AccountSync per account does the work; this class keeps them, runs the interval, knows when
 // the person is at work, and ends an account's work when the account or its token goes.
 import type { SyncState, Site, Tag } from '../../shared'
+import { AppErrorException } from '../errors'
 import type { WorkspaceStore } from '../store/workspace-store'
 import type { PushEmitter } from '../util/push-emitter'
 import { AccountSync, type AccountRunner } from './account-sync'
@@ -86,7 +87,7 @@ export class SyncEngine implements SyncEngineApi {
 
   syncSite(accountId: string, siteId: number): Promise<Site> {
     const sync = this.accountSync(accountId)
-    if (!sync) return Promise.reject(new Error('The sync engine has stopped.'))
+    if (!sync) return Promise.reject(new AppErrorException({ code: 'cancelled', message: 'The app is closing, or the account was removed; nothing was read.' }))
     return sync.syncSite(siteId)
   }
 
