@@ -44,6 +44,7 @@ if (missing.length > 0) {
     } else {
       line(`first sync (sites + recent events), 0 ms latency`, result.firstSyncMs, 'ms')
       line(`until all ${EVENTS.toLocaleString('en')} events were in the store (background backfill)`, result.allSyncedMs, 'ms')
+      console.log(`  (core runs from the sources through tsx here, whose compiler adds to both readings)`)
       line(`core's RSS, no account yet`, result.empty.rssMiB, 'MiB')
       line(`core's heap used, no account yet`, result.empty.heapUsedMiB, 'MiB')
       line(`core's RSS, everything synced (no target set)`, result.synced.rssMiB, 'MiB')
