@@ -29,10 +29,13 @@ export interface WorkspaceStore {
   /** A sentence for the user when the database could not be read and was rebuilt; else null. */
   readonly notice: string | null
 
-  /** Ascending id. */
+  /**
+   * Ascending id. The same frozen list is answered until the account's sites are written
+   * (kept parsed between writes): read it, never change it.
+   */
   sites(accountId: string): Site[]
   site(accountId: string, siteId: number): Site | undefined
-  /** Ascending id. */
+  /** Ascending id; frozen and kept between writes, as sites(). */
   tags(accountId: string): Tag[]
   syncMeta(accountId: string): AccountSyncMeta
   setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void
