@@ -5,14 +5,18 @@
 #   lint           eslint
 #   typecheck      tsc (node code) + vue-tsc (renderer)
 #   build          `node scripts/build.mjs --force` (npm run build): the app and the web shell
+#   electronegativity  Electron security checks over the built app (scripts/electronegativity.mjs):
+#                  fails on any finding not accepted with a reason in
+#                  security/electronegativity-accepted.json
 #   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring
 #   e2e            Playwright in Debian's Chromium against the web shell (same keyring session)
 # Every step runs even when an earlier one failed, each under a time limit so a hang cannot
 # cost the summary, and the last line sums them all:
 #   N passed, N failed, N skipped
-# Test runners count each test; lint, typecheck and build count as one check each; the setup
-# steps count only when they fail. A runner that ran no test, a missing report and a step that
-# ran out of time each count as a failure. Any failure makes the exit status non-zero.
+# Test runners count each test; lint, typecheck, build and electronegativity count as one check
+# each; the setup steps count only when they fail. A runner that ran no test, a missing report
+# and a step that ran out of time each count as a failure. Any failure makes the exit status
+# non-zero.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=lib/machine-setup.sh
@@ -28,7 +32,7 @@ timed_out=no
 banner() { printf '\n==> %s\n' "$1"; }
 record() { # name passed failed skipped [note]
   passed=$((passed + $2)) failed=$((failed + $3)) skipped=$((skipped + $4))
-  summary+=("$(printf '%-11s %s passed, %s failed, %s skipped%s' "$1" "$2" "$3" "$4" "${5:+ ($5)}")")
+  summary+=("$(printf '%-17s %s passed, %s failed, %s skipped%s' "$1" "$2" "$3" "$4" "${5:+ ($5)}")")
 }
 # Runs a command with a limit in minutes; sets timed_out=yes when the limit stopped it.
 # GNU timeout signals the command's whole process group (browsers, workers), then KILLs
@@ -88,6 +92,14 @@ check typecheck 5 npm run --silent typecheck
 # The build comes before the unit tests: a few of them start the built web shell.
 if check build 10 node scripts/build.mjs --force; then build_ok=yes; else build_ok=no; fi
 
+# Over the app just built (about 10 s); its SARIF report stays with the other reports.
+if [ "$build_ok" = yes ]; then
+  check electronegativity 3 node scripts/electronegativity.mjs --output "$reports/electronegativity.sarif"
+else
+  banner "electronegativity: not run, the build failed, so there is no current app to check."
+  record "electronegativity" 0 1 0
+fi
+
 banner "unit: vitest (in a private keyring session)"
 runner unit 20 vitest "$reports/vitest.json" \
   scripts/lib/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
@@ -104,7 +116,7 @@ else
   record "e2e" 0 1 0
 fi
 
-banner "summary (lint, typecheck and build count as one check each)"
+banner "summary (lint, typecheck, build and electronegativity count as one check each)"
 printf '  %s\n' "${summary[@]}"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

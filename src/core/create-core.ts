@@ -21,6 +21,10 @@ import { SqliteWorkspaceStore } from './store/sqlite-workspace-store'
 import type { WorkspaceStore } from './store/workspace-store'
 import { SyncEngine } from './sync/sync-engine'
 import { PushEmitter } from './util/push-emitter'
+import { logChannelFailures } from './channels/handle'
+import { clientsLearningSecrets, isSecretAware, secretStoreLearningSecrets } from './logging'
+import { errorFields } from './logging/redaction'
+import { silentLogger, type Logger } from './util/logger'
 
 export interface CoreOptions {
   /** Folder for settings and caches (Electron's userData, or the web shell's --data-dir). */
@@ -44,14 +48,22 @@ export interface CoreOptions {
   workspaceStore?: WorkspaceStore
   /** false: no sync at start or on the interval (tests that drive syncs themselves). */
   autoSync?: boolean
+  /**
+   * Where what goes wrong unseen is written down (thrown handlers, listener errors, failed demo
+   * starts); default silent. A logger with registerSecret learns every token and private key
+   * core uses, so that it can keep them out of the file.
+   */
+  logger?: Logger
 }
 
 /** Channels that are the person at work; background filling of old events makes way for them. */
 const BACKGROUND_CHANNELS: ReadonlySet<RequestChannel> = new Set(['sync:states', 'app:notices', 'app:info'])
 
 export function createCore(options: CoreOptions): Core {
-  const events = new PushEmitter()
-  const createClient = options.createApiClient ?? createSiteApiClient
+  const logger = options.logger ?? silentLogger
+  const learnSecret = isSecretAware(logger) ? (value: string | null | undefined) => logger.registerSecret(value) : () => {}
+  const events = new PushEmitter(logger)
+  const createClient = clientsLearningSecrets(options.createApiClient ?? createSiteApiClient, learnSecret)
   const workspace = options.workspaceStore ?? SqliteWorkspaceStore.open({ dataDir: options.dataDir })
   const notices: AppNotice[] = []
   if (workspace.notice !== null) notices.push({ id: 'workspace-rebuilt', message: workspace.notice })
@@ -62,7 +74,7 @@ export function createCore(options: CoreOptions): Core {
   const demoTokens = new DemoTokenFile(demoFolder)
   const store = new AccountStore({
     dataDir: options.dataDir,
-    secrets: options.secretStore ?? new KeytarSecretStore(options.appName),
+    secrets: secretStoreLearningSecrets(options.secretStore ?? new KeytarSecretStore(options.appName), learnSecret),
     demoSecrets: demoTokens,
     verifyCredentials: credentialsVerifier(createClient),
     onChange: (state) => events.emit('accounts:changed', state),
@@ -76,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
     // the store like any server's, and pushes them from there.
     onEvents: (accountId) => sync.syncEventsSoon(accountId),
     monitoringIntervalMs: options.demoMonitoringIntervalMs,
+    logger,
   })
   const clients = new AccountClients({
     store,
@@ -92,7 +105,7 @@ export function createCore(options: CoreOptions): Core {
     intervalMinutes: workspace.settings().syncIntervalMinutes,
   })
 
-  const ready = options.openDemoOnStart ? openDemoAtStart(demo, store) : Promise.resolve()
+  const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
   const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval.
   if (options.autoSync !== false) void ready.then(() => sync.start())
@@ -112,7 +125,7 @@ export function createCore(options: CoreOptions): Core {
   )
 
   return {
-    handlers,
+    handlers: logChannelFailures(handlers, logger),
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
       await ready
@@ -139,12 +152,13 @@ function noteActivity(handlers: ChannelHandlers, note: () => void): ChannelHandl
 }
 
 /** --demo: open straight into the demo, which becomes the last active account. */
-async function openDemoAtStart(demo: DemoWorkspace, store: AccountStore): Promise<void> {
+async function openDemoAtStart(demo: DemoWorkspace, store: AccountStore, logger: Logger): Promise<void> {
   try {
     const account = await demo.open()
     await store.setActive(account.id)
-  } catch {
+  } catch (thrown) {
     // The app still starts; the person can open the demo from the accounts screen, where a
     // failure is reported with its reason.
+    logger.error('--demo: the demo workspace could not be opened at start', { error: errorFields(thrown) })
   }
 }

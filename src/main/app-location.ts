@@ -17,13 +17,32 @@ function parse(address: string): URL | null {
   }
 }
 
+/** The names of this machine's loopback interface, as the WHATWG URL parser writes them. */
+const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * A dev server the window may load: http(s) on this machine's loopback address only, with no
+ * user name or password in it. ELECTRON_RENDERER_URL comes from the environment, which anyone
+ * who starts the app can set; a page from another host would be the app, with window.api.
+ */
+export function isLoopbackDevServer(address: URL): boolean {
+  return (
+    (address.protocol === 'http:' || address.protocol === 'https:') &&
+    LOOPBACK_HOSTNAMES.has(address.hostname) &&
+    address.username === '' &&
+    address.password === ''
+  )
+}
+
 /**
  * In development electron-vite serves the renderer from a dev server and names it in
  * ELECTRON_RENDERER_URL; a packaged or built app loads out/renderer/index.html from disk.
+ * The caller passes devServerUrl only when the app is not packaged; a dev server that is not
+ * on a loopback address is ignored here (see isLoopbackDevServer).
  */
 export function appLocation(options: { devServerUrl?: string; indexHtmlPath: string }): AppLocation {
   const devServer = options.devServerUrl ? parse(options.devServerUrl) : null
-  if (devServer && (devServer.protocol === 'http:' || devServer.protocol === 'https:')) {
+  if (devServer && isLoopbackDevServer(devServer)) {
     return {
       url: devServer.href,
       isAppUrl: (address) => parse(address)?.origin === devServer.origin,

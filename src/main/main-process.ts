@@ -1,8 +1,13 @@
 // The main process's lifecycle: one instance, one core, one secure window. Everything here
 // is wiring; the pieces it wires live in their own files.
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { app, dialog, screen, session, shell, type BrowserWindow } from 'electron'
 import { createCore, type Core } from '../core'
+import { createFileLogger, type FileLogger } from '../core/logging'
+import { errorFields } from '../core/logging/redaction'
+import { acquireDataFolderLock, type DataFolderLock } from '../core/util/data-folder-lock'
+import { silentLogger, type Logger } from '../core/util/logger'
 import { appLocation } from './app-location'
 import { PRELOAD_PATH, RENDERER_INDEX_HTML, WINDOW_STATE_FILE } from './app-paths'
 import { parseLaunchOptions } from './argv'
@@ -22,7 +27,10 @@ const DISPOSE_TIMEOUT_MS = 3000
 
 export interface RunAppOptions {
   argv: readonly string[]
-  /** electron-vite's dev server (ELECTRON_RENDERER_URL); honoured only when not packaged. */
+  /**
+   * electron-vite's dev server (ELECTRON_RENDERER_URL); honoured only when the app is not
+   * packaged, and only on a loopback address (see appLocation).
+   */
   devServerUrl?: string
 }
 
@@ -44,9 +52,25 @@ export function runApp(options: RunAppOptions): void {
     indexHtmlPath: RENDERER_INDEX_HTML,
   })
   const openExternal = webOnlyOpener((url) => shell.openExternal(url))
+  // Why ELECTRON_RENDERER_URL was not used, for the log once it is open; null when it was (or was not set).
+  const devServerIgnored = !options.devServerUrl
+    ? null
+    : app.isPackaged
+      ? 'the app is packaged'
+      : location.url.startsWith('file:')
+        ? 'it is not an http(s) address on this machine (127.0.0.1, localhost or [::1])'
+        : null
 
   let core: Core | null = null
   let mainWindow: BrowserWindow | null = null
+  // Until the data folder is ours there is nowhere to write; then the file in <userData>/logs.
+  let logger: Logger = silentLogger
+  let logFile: FileLogger | null = null
+  let lock: DataFolderLock | null = null
+  const letGo = async (): Promise<void> => {
+    await logFile?.close()
+    lock?.release()
+  }
 
   const openMainWindow = (): BrowserWindow => {
     const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE)
@@ -62,8 +86,12 @@ export function runApp(options: RunAppOptions): void {
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null
     })
-    window.loadURL(location.url).catch(() => {
-      // A failed load shows Chromium's error page in the window; nothing else to do here.
+    window.webContents.on('render-process-gone', (_event, details: { reason?: string; exitCode?: number }) => {
+      logger.error('The window\'s renderer process went away', { reason: details?.reason, exitCode: details?.exitCode })
+    })
+    window.loadURL(location.url).catch((error: unknown) => {
+      // A failed load shows Chromium's error page in the window; the log says why.
+      logger.error('The window could not load the app page', { error: errorFields(error) })
     })
     return window
   }
@@ -100,8 +128,13 @@ export function runApp(options: RunAppOptions): void {
     disposing = true
     const closing = core
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, DISPOSE_TIMEOUT_MS).unref())
-    void Promise.race([closing.dispose().catch(() => {}), timeout]).then(() => {
+    const disposed = closing.dispose().catch((error: unknown) => {
+      logger.error('Core did not close cleanly', { error: errorFields(error) })
+    })
+    void Promise.race([disposed, timeout]).then(async () => {
       core = null
+      logger.info(`${app.getName()} stopped`)
+      await letGo()
       app.quit()
     })
   })
@@ -109,8 +142,17 @@ export function runApp(options: RunAppOptions): void {
   app
     .whenReady()
     .then(() => {
-      lockDownSession(session.defaultSession, CONTENT_SECURITY_POLICY)
       const dataDir = app.getPath('userData')
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      // One process per data folder (the single-instance lock above is per user and app name;
+      // this one also keeps out a web shell or a second copy pointed at the same folder).
+      lock = acquireDataFolderLock(dataDir, { shell: 'electron', appName: app.getName() })
+      logFile = createFileLogger({ dataDir, shell: 'electron' })
+      logger = logFile
+      logger.info(`${app.getName()} ${app.getVersion()} starting`, { packaged: app.isPackaged, devTools })
+      if (devServerIgnored) logger.warn(`ELECTRON_RENDERER_URL was ignored: ${devServerIgnored}`)
+
+      lockDownSession(session.defaultSession, CONTENT_SECURITY_POLICY)
       installApplicationMenu({
         platform: process.platform,
         appName: app.getName(),
@@ -125,17 +167,20 @@ export function runApp(options: RunAppOptions): void {
         appVersion: app.getVersion(),
         openExternal,
         openDemoOnStart: launch.demo,
+        logger,
       })
       core = started
-      registerChannels(started.handlers, trustedSenderCheck(() => mainWindow, location.isAppUrl))
+      registerChannels(started.handlers, trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)
       forwardPushEvents(started, () => mainWindow?.webContents ?? null)
       mainWindow = openMainWindow()
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      logger.error(`${app.getName()} could not start`, { error: errorFields(error) })
       dialog.showErrorBox(
         `${app.getName()} could not start`,
         error instanceof Error ? error.message : String(error),
       )
+      await letGo()
       app.exit(1)
     })
 }

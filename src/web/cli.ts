@@ -4,6 +4,9 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore } from '../core'
+import { createFileLogger } from '../core/logging'
+import { errorFields } from '../core/logging/redaction'
+import { acquireDataFolderLock } from '../core/util/data-folder-lock'
 import { createAccessToken } from './access-token'
 import { findAppFiles } from './app-files'
 import { LaunchOptionsError, parseLaunchOptions } from './launch-options'
@@ -22,6 +25,18 @@ async function main(): Promise<void> {
     throw new Error('The app is not built yet: run `npm run web` (it builds first) or `npm run build`.')
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+  // One process per data folder: a second shell on it would save its own account list over
+  // this one's. Throws, naming the process that has it, when the folder is taken.
+  const lock = acquireDataFolderLock(options.dataDir, { shell: 'web', appName: app.productName })
+  const logger = createFileLogger({
+    dataDir: options.dataDir,
+    shell: 'web',
+    onFileError: (error) =>
+      process.stderr.write(`The log file could not be written (${error instanceof Error ? error.message : String(error)}); going on without it.\n`),
+  })
+  const token = options.token ?? createAccessToken()
+  logger.registerSecret(token)
+  logger.info(`${app.productName} web shell ${app.version} starting`, { dataDir: options.dataDir, demo: options.demo })
 
   const core = createCore({
     dataDir: options.dataDir,
@@ -31,18 +46,23 @@ async function main(): Promise<void> {
     openExternal,
     openDemoOnStart: options.demo,
     ...(options.demoIntervalMs === null ? {} : { demoMonitoringIntervalMs: options.demoIntervalMs }),
+    logger,
   })
   let server: WebShellServer
   try {
     server = await startWebShellServer({
       core,
-      token: options.token ?? createAccessToken(),
+      token,
       port: options.port,
       rendererDir: app.rendererDir,
       bridgeScriptFile: app.bridgeScriptFile,
+      logger,
     })
   } catch (error) {
+    logger.error('The web shell could not start its server', { port: options.port, error: errorFields(error) })
     await core.dispose()
+    await logger.close()
+    lock.release()
     if (isAddressInUse(error)) {
       throw new LaunchOptionsError(
         `Port ${options.port} is already in use: pick another with --port, or leave --port out to get a free one.`,
@@ -55,6 +75,9 @@ async function main(): Promise<void> {
     stop: async () => {
       await server.close()
       await core.dispose()
+      logger.info('The web shell stopped')
+      await logger.close()
+      lock.release()
     },
     exit: (code) => process.exit(code),
     log: (line) => process.stderr.write(`${line}\n`),
@@ -62,6 +85,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
 
+  logger.info('The web shell is listening', { port: server.port })
   process.stdout.write(`${app.productName} is running in your browser at this address (Ctrl+C stops it):\n${server.url}\n`)
   process.stderr.write(`App data: ${options.dataDir}\n`)
   if (options.open && !(await openInBrowser(server.url, options.dataDir))) {

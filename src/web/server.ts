@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core'
+import { errorFields } from '../core/logging/redaction'
+import { silentLogger, type Logger } from '../core/util/logger'
 import { tokenCookie } from './access-token'
 import { MAX_MESSAGE_BYTES, SOCKET_PATH } from './browser/protocol'
 import { checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
@@ -22,6 +24,8 @@ export interface WebShellServerOptions {
   rendererDir: string
   /** The built browser bridge: out/web/bridge.js. */
   bridgeScriptFile: string
+  /** Where refused requests and failures are written down; default silent. */
+  logger?: Logger
 }
 
 export interface WebShellServer {
@@ -30,6 +34,16 @@ export interface WebShellServer {
   /** The address to open, with the token: http://127.0.0.1:PORT/?token=... */
   readonly url: string
   close(): Promise<void>
+}
+
+/**
+ * Where the token redirect may send the browser: a path of this shell, never another host.
+ * `GET /.//evil.example/` has the path `//evil.example/`, which a browser reads as an address
+ * on evil.example (so does `/\evil.example/`): such a path becomes `/`.
+ */
+export function ownPath(url: URL): string {
+  const path = /^\/(?![/\\])/.test(url.pathname) ? url.pathname : '/'
+  return `${path}${url.search}`
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
@@ -57,9 +71,21 @@ function listen(server: ReturnType<typeof createServer>, port: number): Promise<
   })
 }
 
+/** What the log keeps of a refused request: never its query (it may hold a token) or cookies. */
+function describeRequest(req: IncomingMessage): Record<string, unknown> {
+  const path = (req.url ?? '/').split('?')[0]!.slice(0, 200)
+  return {
+    method: req.method,
+    path,
+    host: String(req.headers.host ?? '').slice(0, 200),
+    ...(req.headers.origin === undefined ? {} : { origin: String(req.headers.origin).slice(0, 200) }),
+  }
+}
+
 export async function startWebShellServer(options: WebShellServerOptions): Promise<WebShellServer> {
+  const logger = options.logger ?? silentLogger
   const files = staticFiles(options)
-  const channels = socketChannels(options.core)
+  const channels = socketChannels(options.core, logger)
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   sockets.on('connection', (socket) => channels.serve(socket))
   // Known only once listening (port 0 picks one); requests cannot arrive before that.
@@ -68,7 +94,10 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     setSecurityHeaders(res, port)
     const access = checkHttpAccess(req, { token: options.token, port })
-    if (!access.allowed) return sendText(res, access.status, access.reason)
+    if (!access.allowed) {
+      logger.warn('Refused a request', { status: access.status, reason: access.reason, ...describeRequest(req) })
+      return sendText(res, access.status, access.reason)
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD')
       return sendText(res, 405, 'Only GET and HEAD are served here.')
@@ -79,7 +108,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
       // stays out of the page's history and anything the page might pass on.
       url.searchParams.delete('token')
       res.setHeader('Set-Cookie', tokenCookie(port, options.token))
-      res.writeHead(303, { Location: `${url.pathname}${url.search}`, 'Cache-Control': 'no-store' })
+      res.writeHead(303, { Location: ownPath(url), 'Cache-Control': 'no-store' })
       return res.end()
     }
     const file = await files.read(url.pathname)
@@ -93,7 +122,8 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
   }
 
   const server = createServer((req, res) => {
-    onRequest(req, res).catch(() => {
+    onRequest(req, res).catch((error: unknown) => {
+      logger.error('A request failed inside the web shell', { ...describeRequest(req), error: errorFields(error) })
       if (!res.headersSent) sendText(res, 500, 'The web shell could not answer this request.')
       else res.destroy()
     })
@@ -104,7 +134,10 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
     const path = new URL(req.url ?? '/', shellOrigin(port)).pathname
     if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not found.')
     const access = checkSocketAccess(req, { token: options.token, port })
-    if (!access.allowed) return refuseUpgrade(socket, access.status, access.reason)
+    if (!access.allowed) {
+      logger.warn('Refused a socket', { status: access.status, reason: access.reason, ...describeRequest(req) })
+      return refuseUpgrade(socket, access.status, access.reason)
+    }
     sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req))
   })
 

@@ -6,20 +6,24 @@ import type { WebSocket } from 'ws'
 import type { Core } from '../core'
 import type { PushEvent, Result } from '../shared'
 import { fail, PUSH_EVENTS } from '../shared'
+import { errorFields } from '../core/logging/redaction'
+import { silentLogger, type Logger } from '../core/util/logger'
 import type { ResponseMessage } from './browser/protocol'
 import { isRequestChannel, parseRequestMessage } from './browser/protocol'
 
 /** Close code for a frame that is not a request message (RFC 6455: policy violation). */
 export const CLOSE_POLICY_VIOLATION = 1008
 
-async function answer(core: Core, channel: string, input: unknown): Promise<Result<unknown>> {
+async function answer(core: Core, channel: string, input: unknown, logger: Logger): Promise<Result<unknown>> {
   if (!isRequestChannel(channel)) {
+    logger.warn('A page asked for a channel the app does not have', { channel: channel.slice(0, 80) })
     return fail({ code: 'invalid_input', message: `The app has no channel named "${channel.slice(0, 80)}".` })
   }
   try {
     return await core.handlers[channel](input)
-  } catch {
+  } catch (thrown) {
     // Core answers with data, never a throw; this guards the socket should that ever break.
+    logger.error(`${channel} threw instead of answering`, { channel, error: errorFields(thrown) })
     return fail({ code: 'internal', message: 'Something went wrong inside the app. Try again.' })
   }
 }
@@ -40,7 +44,7 @@ export interface SocketChannels {
   dispose(): void
 }
 
-export function socketChannels(core: Core): SocketChannels {
+export function socketChannels(core: Core, logger: Logger = silentLogger): SocketChannels {
   const sockets = new Set<WebSocket>()
 
   const broadcast = (event: PushEvent, payload: unknown) => {
@@ -55,14 +59,20 @@ export function socketChannels(core: Core): SocketChannels {
     serve(socket) {
       sockets.add(socket)
       socket.on('close', () => sockets.delete(socket))
-      socket.on('error', () => socket.terminate())
+      socket.on('error', (error) => {
+        // A frame over the size limit, a broken connection: the socket goes, the shell stays.
+        logger.warn('A socket failed and was closed', { error: errorFields(error) })
+        socket.terminate()
+      })
       socket.on('message', (data, isBinary) => {
-        const request = isBinary ? null : parseRequestMessage(data.toString())
-        if (!request) {
-          socket.close(CLOSE_POLICY_VIOLATION, 'Not a request message')
+        const parsed = isBinary ? { ok: false as const, reason: 'The frame is binary; only text frames are read.' } : parseRequestMessage(data.toString())
+        if (!parsed.ok) {
+          logger.warn('Closed a socket that sent a frame that is not a request', { reason: parsed.reason })
+          socket.close(CLOSE_POLICY_VIOLATION, parsed.reason)
           return
         }
-        void answer(core, request.channel, request.input).then((result) => {
+        const request = parsed.message
+        void answer(core, request.channel, request.input, logger).then((result) => {
           if (socket.readyState === socket.OPEN) socket.send(encodeResponse({ id: request.id, result }))
         })
       })

@@ -10,6 +10,8 @@ import { join } from 'node:path'
 import type { Account, SiteEvent } from '../../shared'
 import type { AccountStore } from '../accounts'
 import { appError, AppErrorException } from '../errors'
+import { errorFields } from '../logging/redaction'
+import { silentLogger, type Logger } from '../util/logger'
 import type { DemoServer, StartDemoServer } from './demo-server'
 import type { DemoTokenFile } from './demo-token-file'
 
@@ -25,6 +27,8 @@ export interface DemoWorkspaceOptions {
   startServer: StartDemoServer
   onEvents: (accountId: string, events: SiteEvent[]) => void
   monitoringIntervalMs?: number
+  /** Where a failed start is written down (the person sees only its one sentence). */
+  logger?: Logger
 }
 
 interface Running {
@@ -118,6 +122,9 @@ export class DemoWorkspace {
         monitoringIntervalMs: this.options.monitoringIntervalMs ?? DEMO_MONITORING_INTERVAL_MS,
       })
     } catch (thrown) {
+      ;(this.options.logger ?? silentLogger).error('The demo workspace could not start its server', {
+        error: errorFields(thrown),
+      })
       if (thrown instanceof AppErrorException) throw thrown
       throw appError({
         code: 'internal',

@@ -47,16 +47,80 @@ export function isPushEvent(event: string): event is PushEvent {
   return (PUSH_EVENTS as readonly string[]).includes(event)
 }
 
-/** Parses one text frame from the browser; null means garbage (the socket is then closed). */
-export function parseRequestMessage(text: string): RequestMessage | null {
+/** Deeper frames are refused unparsed: no contract input nests anywhere near this. */
+export const MAX_NESTING = 64
+
+/** What parseRequestMessage makes of a frame: a request, or why it is not one. */
+export type ParsedRequest = { ok: true; message: RequestMessage } | { ok: false; reason: string }
+
+/** Keys that could reach a prototype through code that merges objects; no contract input has them. */
+const POLLUTING_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted in one pass (brackets inside
+ * strings are text), stopping as soon as it passes `limit`.
+ */
+function nestingExceeds(text: string, limit: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return false
+}
+
+/** Removes POLLUTING_KEYS from every object in a parsed JSON value (iterative: depth is bounded anyway). */
+function dropPollutingKeys(root: unknown): void {
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (value === null || typeof value !== 'object') continue
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== null && typeof item === 'object') stack.push(item)
+      continue
+    }
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      // JSON.parse makes "__proto__" an own data property; delete removes just that.
+      if (POLLUTING_KEYS.has(key)) delete record[key]
+      else if (record[key] !== null && typeof record[key] === 'object') stack.push(record[key])
+    }
+  }
+}
+
+function refuse(reason: string): ParsedRequest {
+  return { ok: false, reason }
+}
+
+/**
+ * Parses one text frame from the browser. A frame that is not a request is refused with a
+ * sentence saying why (short enough for a WebSocket close frame); the socket is then closed.
+ * Keys that could pollute a prototype are dropped from the input at any depth. Linear in the
+ * frame's length: the size and nesting are checked before JSON.parse.
+ */
+export function parseRequestMessage(text: string): ParsedRequest {
+  if (text.length > MAX_MESSAGE_BYTES) return refuse(`The frame is larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB.`)
+  if (nestingExceeds(text, MAX_NESTING)) return refuse(`The frame is nested more than ${MAX_NESTING} levels deep.`)
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return null
+    return refuse('The frame is not JSON.')
   }
-  if (!isRecord(value) || !isMessageId(value.id) || typeof value.channel !== 'string') return null
-  return { id: value.id, channel: value.channel, input: value.input }
+  dropPollutingKeys(value)
+  if (!isRecord(value)) return refuse('The frame is not a JSON object.')
+  if (!isMessageId(value.id)) return refuse('The frame has no "id" (a whole number from 0).')
+  if (typeof value.channel !== 'string') return refuse('The frame has no "channel" name.')
+  const message: RequestMessage = { id: value.id, channel: value.channel }
+  if ('input' in value) message.input = value.input
+  return { ok: true, message }
 }
 
 function isResult(value: unknown): value is Result<unknown> {

@@ -46,5 +46,27 @@ describe('appLocation', () => {
       const fallback = appLocation({ devServerUrl: 'javascript:alert(1)', indexHtmlPath: '/x/index.html' })
       expect(fallback.url).toBe('file:///x/index.html')
     })
+
+    it.each(['http://127.0.0.1:5173/', 'http://localhost:5173/', 'http://[::1]:5173/', 'https://localhost:5173/'])(
+      'honours a dev server on a loopback address: %s',
+      (address) => {
+        expect(appLocation({ devServerUrl: address, indexHtmlPath: '/x/index.html' }).url).toBe(address)
+      },
+    )
+
+    it.each([
+      'http://evil.example:5173/',
+      'https://evil.example/',
+      'http://192.168.1.20:5173/',
+      'http://127.0.0.1.evil.example:5173/',
+      'http://localhost.evil.example/',
+      'http://0.0.0.0:5173/',
+      'http://user@evil.example/',
+      'file:///tmp/evil.html',
+    ])('loads the built page instead of a dev server that is not on a loopback address: %s', (address) => {
+      const fallback = appLocation({ devServerUrl: address, indexHtmlPath: '/x/index.html' })
+      expect(fallback.url).toBe('file:///x/index.html')
+      expect(fallback.isAppUrl(address)).toBe(false)
+    })
   })
 })

@@ -5,6 +5,7 @@ import { REQUEST_CHANNELS, type ChannelHandlers, type Result } from '../../../sr
 import { BrowserWindow, FakeFrame, FakeWebContents, invokeEvent, ipcMain, resetFakeElectron } from './fake-electron'
 import { registerChannels } from '../../../src/main/ipc'
 import { trustedSenderCheck } from '../../../src/main/trusted-sender'
+import { recordingLogger } from '../web/recording-logger'
 
 vi.mock('electron', () => import('./fake-electron'))
 
@@ -114,6 +115,52 @@ describe('registerChannels', () => {
     const answer = await invoke('workspace:snapshot', {}, { accountId: 'a1' })
     expect(answer).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(JSON.stringify(answer)).not.toContain('secret token')
+  })
+
+  it('writes a refused sender down: the channel and where the call came from, never the input', async () => {
+    resetFakeElectron()
+    const logger = recordingLogger()
+    const recording = recordingHandlers()
+    registerChannels(recording.handlers, trustedSenderCheck(() => window as any, isAppUrl), logger)
+    window.webContents.mainFrame.url = 'https://evil.example/page?token=abc#x'
+    await invoke('accounts:add', invokeEvent(window.webContents), { label: 'x', baseUrl: 'https://x', token: 'sekrit-token-value' })
+    await invoke('workspace:snapshot', invokeEvent(window.webContents, window.webContents.mainFrame.child(APP_URL)), {})
+    await invoke('workspace:snapshot', invokeEvent(window.webContents, null), {})
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        message: 'Refused an IPC call from outside the app window',
+        fields: { channel: 'accounts:add', sender: 'https://evil.example/page', frame: 'main' },
+      },
+      {
+        level: 'warn',
+        message: 'Refused an IPC call from outside the app window',
+        fields: { channel: 'workspace:snapshot', sender: APP_URL, frame: 'sub' },
+      },
+      {
+        level: 'warn',
+        message: 'Refused an IPC call from outside the app window',
+        fields: { channel: 'workspace:snapshot', sender: null, frame: 'gone' },
+      },
+    ])
+    expect(JSON.stringify(logger.lines)).not.toContain('sekrit')
+    expect(recording.calls).toEqual([])
+  })
+
+  it('writes a throwing handler down with the channel and the error', async () => {
+    resetFakeElectron()
+    const logger = recordingLogger()
+    const throwing = Object.fromEntries(
+      REQUEST_CHANNELS.map((c) => [c, async () => Promise.reject(new TypeError('x is not a function'))]),
+    ) as unknown as ChannelHandlers
+    registerChannels(throwing, () => true, logger)
+    await invoke('workspace:snapshot', {}, { accountId: 'a1' })
+    expect(logger.lines).toHaveLength(1)
+    expect(logger.lines[0]).toMatchObject({
+      level: 'error',
+      message: 'workspace:snapshot threw instead of answering',
+      fields: { channel: 'workspace:snapshot', error: { name: 'TypeError', message: 'x is not a function' } },
+    })
   })
 
   it('removes every handler again', () => {

@@ -1,7 +1,7 @@
 // The lifecycle wiring, with stand-ins for electron and core: one instance, core created
 // with the userData folder and --demo, every channel registered, one secure window loading
 // the app's own page, pushes forwarded, core disposed before quitting.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -10,6 +10,7 @@ import type { CoreOptions } from '../../../src/core'
 import { PushEmitter } from '../../../src/core/util/push-emitter'
 import * as electron from './fake-electron'
 import { runApp } from '../../../src/main/main-process'
+import { acquireDataFolderLock, DATA_FOLDER_LOCK_FILE, processStartTime } from '../../../src/core/util/data-folder-lock'
 
 vi.mock('electron', () => import('./fake-electron'))
 
@@ -47,6 +48,15 @@ vi.mock('../../../src/core', async () => {
 })
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Everything in <userData>/logs. */
+const logText = () => {
+  const dir = join(userData, 'logs')
+  if (!existsSync(dir)) return ''
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.log'))
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('')
+}
 
 let userData: string
 beforeEach(() => {
@@ -135,7 +145,19 @@ describe('runApp', () => {
   it('loads the dev server only when not packaged', async () => {
     const { window } = await start(['electron', '.'], 'http://localhost:5173')
     expect(window.webContents.loadedUrl).toBe('http://localhost:5173/')
+    expect(window.options.webPreferences.devTools).toBe(true)
   })
+
+  it.each(['http://evil.example:5173/', 'http://192.168.1.20:5173/', 'https://attacker.example/'])(
+    'loads the built page, not a dev server off this machine (%s), and says so in the log',
+    async (address) => {
+      const { window } = await start(['electron', '.'], address)
+      expect(window.webContents.loadedUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/)
+      electron.app.emit('will-quit', new electron.FakeEvent())
+      await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1))
+      expect(logText()).toContain('ELECTRON_RENDERER_URL was ignored: it is not an http(s) address on this machine')
+    },
+  )
 
   it('ignores a dev server address and offers no devtools in a packaged app', async () => {
     electron.app.isPackaged = true
@@ -184,6 +206,9 @@ describe('runApp', () => {
     window.bounds = { x: 50, y: 60, width: 1000, height: 700 }
     window.emit('close')
     window.emit('closed')
+    // Quitting gives the data folder back for the next launch.
+    electron.app.emit('will-quit', new electron.FakeEvent())
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1))
 
     electron.resetFakeElectron()
     electron.app.userData = userData
@@ -197,15 +222,14 @@ describe('runApp', () => {
     electron.app.emit('will-quit', event)
     electron.app.emit('will-quit', new electron.FakeEvent())
     expect(event.defaultPrevented).toBe(true)
-    await flush()
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1))
     expect(core.dispose).toHaveBeenCalledOnce()
-    expect(electron.app.quitCalls).toBe(1)
     const last = new electron.FakeEvent()
     electron.app.emit('will-quit', last)
     expect(last.defaultPrevented).toBe(false)
   })
 
-  it('reports a failed start and exits', async () => {
+  it('reports a failed start and exits, writing it down first', async () => {
     electron.session.defaultSession.setPermissionRequestHandler = () => {
       throw new Error('session broke')
     }
@@ -213,7 +237,69 @@ describe('runApp', () => {
     electron.app.becomeReady()
     await flush()
     expect(electron.dialog.errors).toEqual([{ title: 'Site Manager could not start', content: 'session broke' }])
-    expect(electron.app.exitCode).toBe(1)
+    await vi.waitFor(() => expect(electron.app.exitCode).toBe(1))
+    expect(logText()).toContain('session broke')
+    // The folder is free again.
+    expect(existsSync(join(userData, DATA_FOLDER_LOCK_FILE))).toBe(false)
+  })
+
+  it('does not start on a data folder another process has, and says which one', async () => {
+    const other = acquireDataFolderLock(userData, { shell: 'web' })
+    try {
+      runApp({ argv: [] })
+      electron.app.becomeReady()
+      await vi.waitFor(() => expect(electron.app.exitCode).toBe(1))
+      const started = processStartTime()
+      const hhmm = `${String(started.getHours()).padStart(2, '0')}:${String(started.getMinutes()).padStart(2, '0')}`
+      expect(electron.dialog.errors).toEqual([
+        {
+          title: 'Site Manager could not start',
+          content: `Site Manager is already running with this data folder (process ${process.pid}, started ${hhmm}). Close it first.`,
+        },
+      ])
+      expect(fakeCore.created).toHaveLength(0)
+      expect(electron.BrowserWindow.created).toHaveLength(0)
+      // Its lock is left alone, and nothing was written into its log.
+      expect(JSON.parse(readFileSync(join(userData, DATA_FOLDER_LOCK_FILE), 'utf8')).shell).toBe('web')
+      expect(existsSync(join(userData, 'logs'))).toBe(false)
+    } finally {
+      other.release()
+    }
+  })
+
+  it('holds the data folder while it runs and gives it back after quitting', async () => {
+    await start()
+    expect(JSON.parse(readFileSync(join(userData, DATA_FOLDER_LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      shell: 'electron',
+    })
+    electron.app.emit('will-quit', new electron.FakeEvent())
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1))
+    expect(existsSync(join(userData, DATA_FOLDER_LOCK_FILE))).toBe(false)
+  })
+
+  it('logs to <userData>/logs and hands core the same logger', async () => {
+    const { core, window } = await start()
+    expect(core.options.logger).toBeDefined()
+    core.options.logger!.error('from core', { channel: 'sites:list' })
+    // A refused sender is written down by main.
+    await electron.ipcMain.handlers.get('workspace:snapshot')!(
+      electron.invokeEvent(window.webContents, window.webContents.mainFrame.child(window.webContents.loadedUrl!)),
+      {},
+    )
+    electron.app.emit('will-quit', new electron.FakeEvent())
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1))
+    const lines = logText()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(lines.map((l) => l.msg)).toEqual([
+      'Site Manager 0.1.0 starting',
+      'from core',
+      'Refused an IPC call from outside the app window',
+      'Site Manager stopped',
+    ])
+    expect(lines.every((l) => l.shell === 'electron')).toBe(true)
   })
 })
 

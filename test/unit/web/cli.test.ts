@@ -1,7 +1,7 @@
 // The web shell's command line as a real process (tsx runs the source): what a person sees
 // when the port is taken or not usable.
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { findAppFiles } from '../../../src/web/app-files'
+import { DATA_FOLDER_LOCK_FILE } from '../../../src/core/util/data-folder-lock'
 
 const CLI = fileURLToPath(new URL('../../../src/web/cli.ts', import.meta.url))
 
@@ -28,9 +29,38 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
   })
 }
 
+/** A web shell left running: its process and, once it listens, its address. */
+interface RunningShell {
+  child: ChildProcess
+  url: Promise<string>
+  exited: Promise<number | null>
+  stderr: () => string
+}
+
+function startShell(args: string[]): RunningShell {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  running.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(stdout)
+      if (match) resolve(match[0])
+    })
+    void exited.then((code) => reject(new Error(`the shell exited (${code}) before listening: ${stderr}`)))
+  })
+  url.catch(() => undefined)
+  return { child, url, exited, stderr: () => stderr }
+}
+
+const running: ChildProcess[] = []
 let blocker: Server | null = null
 let dataDir: string | null = null
 afterEach(async () => {
+  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   await new Promise<void>((done) => (blocker ? blocker.close(() => done()) : done()))
   blocker = null
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -66,4 +96,51 @@ describe('web shell command line', () => {
     expect(result.stderr).not.toContain('EADDRINUSE')
     expect(result.stdout).toBe('')
   }, 40_000)
+
+  it.runIf(built)(
+    'a second shell on the same data folder says which process has it and exits 1; the first keeps running',
+    async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'site-manager-cli-'))
+      const first = startShell(['--no-open', '--data-dir', dataDir])
+      const address = await first.url
+      const lock = JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8'))
+      expect(lock).toMatchObject({ pid: first.child.pid, shell: 'web' })
+
+      const second = await runCli(['--no-open', '--data-dir', dataDir])
+      expect(second.code).toBe(1)
+      expect(second.stdout).toBe('')
+      expect(second.stderr).toMatch(
+        new RegExp(
+          `^The web shell could not start: Site Manager is already running with this data folder \\(process ${first.child.pid}, started \\d\\d:\\d\\d\\)\\. Close it first, or use another --data-dir\\.\\n$`,
+        ),
+      )
+
+      // The first is untouched: it still answers, and its lock is still its own.
+      expect((await fetch(address, { redirect: 'manual' })).status).toBe(303)
+      expect(JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')).pid).toBe(first.child.pid)
+
+      // Stopped cleanly, it gives the folder back; and it wrote its log there.
+      first.child.kill('SIGTERM')
+      expect(await first.exited).toBe(0)
+      expect(existsSync(join(dataDir, DATA_FOLDER_LOCK_FILE))).toBe(false)
+      const logs = readdirSync(join(dataDir, 'logs'))
+      expect(logs.some((name) => /^site-manager\.\d+\.log$/.test(name))).toBe(true)
+    },
+    60_000,
+  )
+
+  it.runIf(built)('a shell killed with SIGKILL leaves a stale lock that the next start takes over', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'site-manager-cli-'))
+    const first = startShell(['--no-open', '--data-dir', dataDir])
+    await first.url
+    first.child.kill('SIGKILL')
+    await first.exited
+    expect(JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')).pid).toBe(first.child.pid)
+
+    const next = startShell(['--no-open', '--data-dir', dataDir])
+    await next.url
+    expect(JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')).pid).toBe(next.child.pid)
+    next.child.kill('SIGTERM')
+    expect(await next.exited).toBe(0)
+  }, 60_000)
 })

@@ -4,11 +4,12 @@ import { request } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, startHarness, TOKEN } from './web-shell-harness'
+import { type Harness, recordingLogger, startHarness, TOKEN } from './web-shell-harness'
 
 let shell: Harness
+const logger = recordingLogger()
 beforeAll(async () => {
-  shell = await startHarness()
+  shell = await startHarness({ logger })
 })
 afterAll(async () => {
   await shell.close()
@@ -54,6 +55,27 @@ describe('web shell over HTTP', () => {
     expect(res.status).toBe(403)
   })
 
+  it('writes a refused request down with its reason and host, but not its query or cookie', async () => {
+    logger.lines.length = 0
+    await get(`/sites?token=${TOKEN}`, { Host: `evil.example:${shell.server.port}`, Cookie: shell.cookie })
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        message: 'Refused a request',
+        fields: {
+          status: 403,
+          reason: "This address is not the web shell's own (open it as 127.0.0.1).",
+          method: 'GET',
+          path: '/sites',
+          host: `evil.example:${shell.server.port}`,
+        },
+      },
+    ])
+    await get('/assets/index-abc.js')
+    expect(logger.lines.at(-1)?.fields).toMatchObject({ status: 401, path: '/assets/index-abc.js' })
+    expect(JSON.stringify(logger.lines)).not.toContain(TOKEN)
+  })
+
   it('trades a valid ?token= for an HttpOnly SameSite=Strict cookie and drops it from the address', async () => {
     const res = await get(`/?token=${TOKEN}`)
     expect(res.status).toBe(303)
@@ -62,6 +84,21 @@ describe('web shell over HTTP', () => {
     expect(cookie).toContain(`site_manager_token_${shell.server.port}=${TOKEN}`)
     expect(cookie).toContain('HttpOnly')
     expect(cookie).toContain('SameSite=Strict')
+  })
+
+  it('keeps the token redirect on its own paths: a path starting with // is not another host (no open redirect)', async () => {
+    for (const path of ['/.//evil.example/', '//evil.example/', '/.///evil.example/x', '/./\\evil.example/', '/%2e//evil.example/']) {
+      const res = await get(`${path}?token=${TOKEN}&tab=2`)
+      expect(res.status, path).toBe(303)
+      const location = String(res.headers.location)
+      // A single leading slash, then not a second one (nor a backslash, which browsers read as one).
+      expect(location, path).toMatch(/^\/(?![/\\])/)
+      expect(new URL(location, 'http://127.0.0.1:1').host, path).toBe('127.0.0.1:1')
+      expect(location, path).not.toContain(TOKEN)
+    }
+    // An ordinary path keeps its place and its other parameters.
+    const res = await get(`/sites/3?token=${TOKEN}&tab=2`)
+    expect(res.headers.location).toBe('/sites/3?tab=2')
   })
 
   it('serves the renderer with the bridge script ahead of the app script, under a strict policy', async () => {

@@ -1,11 +1,12 @@
 // The web shell's WebSocket side over real loopback sockets: who may connect, and the
 // request/answer/push protocol that carries the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, nextMessage, openSocket, startHarness, TOKEN, upgradeStatus } from './web-shell-harness'
+import { type Harness, nextMessage, openSocket, recordingLogger, startHarness, TOKEN, upgradeStatus } from './web-shell-harness'
 
 let shell: Harness
+const logger = recordingLogger()
 beforeAll(async () => {
-  shell = await startHarness()
+  shell = await startHarness({ logger })
 })
 afterAll(async () => {
   await shell.close()
@@ -79,15 +80,30 @@ describe('web shell socket: the protocol', () => {
     socket.close()
   })
 
-  it.each([['not json'], ['[1,2]'], ['{"channel":"app:info"}'], ['{"id":-1,"channel":"app:info"}'], ['{"id":1}']])(
-    'closes the socket on a frame that is not a request: %s',
-    async (frame) => {
-      const socket = await openSocket(shell)
-      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
-      socket.send(frame)
-      expect(await closed).toBe(1008)
-    },
-  )
+  it.each([
+    ['not json', 'The frame is not JSON.'],
+    ['[1,2]', 'The frame is not a JSON object.'],
+    ['{"channel":"app:info"}', 'The frame has no "id" (a whole number from 0).'],
+    ['{"id":-1,"channel":"app:info"}', 'The frame has no "id" (a whole number from 0).'],
+    ['{"id":1}', 'The frame has no "channel" name.'],
+  ])('closes the socket on a frame that is not a request, saying why: %s', async (frame, reason) => {
+    const socket = await openSocket(shell)
+    const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, why) => resolve([code, why.toString()])))
+    socket.send(frame)
+    expect(await closed).toEqual([1008, reason])
+    expect(logger.lines.at(-1)).toEqual({
+      level: 'warn',
+      message: 'Closed a socket that sent a frame that is not a request',
+      fields: { reason },
+    })
+  })
+
+  it('closes the socket on a binary frame, saying why', async () => {
+    const socket = await openSocket(shell)
+    const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, why) => resolve([code, why.toString()])))
+    socket.send(Buffer.from('{"id":1,"channel":"app:info"}'))
+    expect(await closed).toEqual([1008, 'The frame is binary; only text frames are read.'])
+  })
 
   it('delivers core push events to every open socket', async () => {
     const [a, b] = await Promise.all([openSocket(shell), openSocket(shell)])
@@ -109,5 +125,34 @@ describe('web shell socket: the protocol', () => {
     expect(await gotB).toEqual(expected)
     a.close()
     b.close()
+  })
+})
+
+describe('web shell socket: what is written down', () => {
+  it('logs a refused socket with its reason, host and origin, and never the token', async () => {
+    const before = logger.lines.length
+    await upgradeStatus(`${socketUrl()}?token=${TOKEN}`, { Origin: 'http://evil.example' })
+    const line = logger.lines.slice(before).find((l) => l.message === 'Refused a socket')
+    expect(line?.fields).toEqual({
+      status: 403,
+      reason: 'Connections from other pages are refused.',
+      method: 'GET',
+      path: '/__ws',
+      host: `127.0.0.1:${shell.server.port}`,
+      origin: 'http://evil.example',
+    })
+    expect(JSON.stringify(logger.lines)).not.toContain(TOKEN)
+  })
+
+  it('logs a call of a channel the app does not have', async () => {
+    const socket = await openSocket(shell)
+    socket.send(JSON.stringify({ id: 3, channel: 'fs:readFile', input: { path: '/etc/passwd' } }))
+    await nextMessage(socket)
+    expect(logger.lines.at(-1)).toEqual({
+      level: 'warn',
+      message: 'A page asked for a channel the app does not have',
+      fields: { channel: 'fs:readFile' },
+    })
+    socket.close()
   })
 })

@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Core } from '../../../src/core'
+import type { Logger } from '../../../src/core/util/logger'
 import { PushEmitter } from '../../../src/core/util/push-emitter'
 import type { ChannelHandlers, PushEvent, PushEvents } from '../../../src/shared'
 import { fail, ok, REQUEST_CHANNELS } from '../../../src/shared'
 import { startWebShellServer, type WebShellServer } from '../../../src/web/server'
+
+export { recordingLogger } from './recording-logger'
 
 export const TOKEN = 'test-token-0123456789abcdef'
 export const INDEX_HTML = `<!doctype html>
@@ -45,7 +48,7 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
   return { handlers, on: (event, listener) => events.on(event, listener), dispose: async () => {} }
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { logger?: Logger } = {}): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'))
   await mkdir(join(dir, 'renderer', 'assets'), { recursive: true })
   await writeFile(join(dir, 'renderer', 'index.html'), INDEX_HTML)
@@ -61,6 +64,7 @@ export async function startHarness(): Promise<Harness> {
     port: 0,
     rendererDir: join(dir, 'renderer'),
     bridgeScriptFile: join(dir, 'bridge.js'),
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   return {
     server,
