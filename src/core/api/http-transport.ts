@@ -236,8 +236,8 @@ export class HttpTransport {
         continue
       }
       try {
-        const text = await readBodyCapped(response.body, this.config.maxBodyBytes, response.headers['content-length'])
-        return { status: response.statusCode, headers: response.headers, text }
+        const { text, bytes } = await readBodyCapped(response.body, this.config.maxBodyBytes, response.headers['content-length'])
+        return { status: response.statusCode, headers: response.headers, text, bytes }
       } catch (thrown) {
         if (thrown instanceof BodyTooLargeError) {
           throwAppError({

@@ -13,7 +13,7 @@ export async function readBodyCapped(
   body: Readable,
   maxBytes: number,
   declaredLength?: string | string[],
-): Promise<string> {
+): Promise<{ text: string; bytes: number }> {
   const declared = Number(Array.isArray(declaredLength) ? declaredLength[0] : declaredLength)
   if (Number.isFinite(declared) && declared > maxBytes) {
     body.destroy()
@@ -30,7 +30,7 @@ export async function readBodyCapped(
     }
     chunks.push(buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return { text: Buffer.concat(chunks).toString('utf8'), bytes: size }
 }
 
 /** Reads and drops a body we do not need, within the same cap, so the connection can be reused. */

@@ -11,6 +11,12 @@ export interface RawResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
   text: string
+  /** Bytes of the body as received (for the read budget); Buffer.byteLength(text) when absent. */
+  bytes?: number
+}
+
+export function bodyBytes(response: RawResponse): number {
+  return response.bytes ?? Buffer.byteLength(response.text)
 }
 
 function badResponse(status: number, message: string): AppErrorException {

@@ -7,7 +7,8 @@ import { collectPages, DEFAULT_MAX_PAGES, type CollectOptions } from './collect-
 import { HttpTransport } from './http-transport'
 import { checkId, checkNewSite, checkPageNumber, checkTagName } from './input-checks'
 import { checkPage } from './page-check'
-import { checkDeletionResponse, readJson } from './response-body'
+import { DEFAULT_MAX_LIST_BYTES, ReadBudget } from './read-budget'
+import { bodyBytes, checkDeletionResponse, readJson } from './response-body'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
 import { createdSiteSchema, dataSchema, pageSchema, siteEventSchema, siteSchema, tagSchema } from './schemas'
 import type { FullRead, ListProgress, SiteApi, SiteApiClientOptions } from './site-api'
@@ -53,12 +54,14 @@ export class SiteApiClient implements SiteApi {
   private readonly maxPages: number
   private readonly maxConcurrent: number
   private readonly secrets: readonly string[]
+  private readonly maxListBytes: number
 
   constructor(config: SiteApiClientConfig) {
     this.secrets = [config.token]
     this.baseUrl = normalizeBaseUrl(config.baseUrl)
     this.maxPages = config.maxPages ?? DEFAULT_MAX_PAGES
     this.maxConcurrent = config.maxConcurrent ?? CLIENT_DEFAULTS.maxConcurrent
+    this.maxListBytes = config.maxListBytes ?? DEFAULT_MAX_LIST_BYTES
     this.transport = new HttpTransport({
       baseUrl: this.baseUrl,
       token: config.token,
@@ -75,8 +78,8 @@ export class SiteApiClient implements SiteApi {
     })
   }
 
-  async listSites(page = 1, signal?: AbortSignal): Promise<Page<Site>> {
-    return this.getPage('/sites', sitePage, page, 'the list of sites', signal)
+  async listSites(page = 1, signal?: AbortSignal, budget?: ReadBudget): Promise<Page<Site>> {
+    return this.getPage('/sites', sitePage, page, 'the list of sites', signal, undefined, budget)
   }
 
   async listAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Site[]> {
@@ -84,7 +87,8 @@ export class SiteApiClient implements SiteApi {
   }
 
   async readAllSites(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<FullRead<Site>> {
-    return collectPages((page, pageSignal) => this.listSites(page, pageSignal), this.collectOptions('the list of sites', signal, onProgress))
+    const budget = this.newReadBudget('the list of sites')
+    return collectPages((page, pageSignal) => this.listSites(page, pageSignal, budget), this.collectOptions('the list of sites', signal, onProgress))
   }
 
   async getSite(id: number, signal?: AbortSignal): Promise<Site> {
@@ -108,8 +112,8 @@ export class SiteApiClient implements SiteApi {
     await this.delete(`/sites/${siteId}`, `site ${siteId}`, signal)
   }
 
-  async listTags(page = 1, signal?: AbortSignal): Promise<Page<Tag>> {
-    return this.getPage('/tags', tagPage, page, 'the list of tags', signal)
+  async listTags(page = 1, signal?: AbortSignal, budget?: ReadBudget): Promise<Page<Tag>> {
+    return this.getPage('/tags', tagPage, page, 'the list of tags', signal, undefined, budget)
   }
 
   async listAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<Tag[]> {
@@ -117,7 +121,8 @@ export class SiteApiClient implements SiteApi {
   }
 
   async readAllTags(signal?: AbortSignal, onProgress?: (p: ListProgress) => void): Promise<FullRead<Tag>> {
-    return collectPages((page, pageSignal) => this.listTags(page, pageSignal), this.collectOptions('the list of tags', signal, onProgress))
+    const budget = this.newReadBudget('the list of tags')
+    return collectPages((page, pageSignal) => this.listTags(page, pageSignal, budget), this.collectOptions('the list of tags', signal, onProgress))
   }
 
   async createTag(name: string, signal?: AbortSignal): Promise<Tag> {
@@ -132,17 +137,21 @@ export class SiteApiClient implements SiteApi {
     await this.delete(`/tags/${tagId}`, `tag ${tagId}`, signal)
   }
 
-  async listEvents(page = 1, signal?: AbortSignal): Promise<Page<SiteEvent>> {
-    return this.getPage('/logs', eventPage, page, 'the list of events', signal)
+  async listEvents(page = 1, signal?: AbortSignal, budget?: ReadBudget): Promise<Page<SiteEvent>> {
+    return this.getPage('/logs', eventPage, page, 'the list of events', signal, undefined, budget)
   }
 
-  async listSiteEvents(siteId: number, page = 1, signal?: AbortSignal): Promise<Page<SiteEvent>> {
+  async listSiteEvents(siteId: number, page = 1, signal?: AbortSignal, budget?: ReadBudget): Promise<Page<SiteEvent>> {
     // async: a bad id rejects the promise like every other failure instead of throwing at the call.
     const id = checkId(siteId, 'site')
     // Not a collection in the 404 sense: the address is right, the site is gone.
     const notFound = (status: number): string =>
       `Site ${id} no longer exists (HTTP ${status}), so it has no events to show. Refresh the list of sites.`
-    return this.getPage(`/sites/${id}/logs`, eventPage, page, `the events of site ${id}`, signal, notFound)
+    return this.getPage(`/sites/${id}/logs`, eventPage, page, `the events of site ${id}`, signal, notFound, budget)
+  }
+
+  newReadBudget(what: string): ReadBudget {
+    return new ReadBudget(this.maxListBytes, what)
   }
 
   close(): Promise<void> {
@@ -156,10 +165,13 @@ export class SiteApiClient implements SiteApi {
     what: string,
     signal?: AbortSignal,
     notFound?: (status: number) => string,
+    budget?: ReadBudget,
   ): Promise<Page<T>> {
     const pageNumber = checkPageNumber(page)
     const request = { method: 'GET', path, query: { page: pageNumber }, what, collection: notFound === undefined, signal } as const
     const response = await this.transport.send(notFound === undefined ? request : { ...request, notFound })
+    // Counted before parsing: a read over budget stops before its items are built.
+    budget?.spend(bodyBytes(response))
     const envelope = readJson(schema, response, this.context(what, true))
     return checkPage(envelope, pageNumber, what, response.status)
   }

@@ -1,6 +1,7 @@
 // What the rest of core needs from an API client for one account. SiteApiClient (undici)
 // is the real implementation; every method throws AppErrorException on failure.
 import type { NewSite, Page, Site, SiteEvent, Tag } from '../../shared'
+import type { ReadBudget } from './read-budget'
 
 /** How far a full read of a list is: items and pages. */
 export interface ListProgress {
@@ -48,8 +49,14 @@ export interface SiteApi {
   createTag(name: string, signal?: AbortSignal): Promise<Tag>
   deleteTag(id: number, signal?: AbortSignal): Promise<void>
 
-  listEvents(page?: number, signal?: AbortSignal): Promise<Page<SiteEvent>>
-  listSiteEvents(siteId: number, page?: number, signal?: AbortSignal): Promise<Page<SiteEvent>>
+  /**
+   * Pages of events. A caller that reads many pages and keeps them (the sync engine) passes one
+   * budget from newReadBudget() to each call, so the pages together stay within it.
+   */
+  listEvents(page?: number, signal?: AbortSignal, budget?: ReadBudget): Promise<Page<SiteEvent>>
+  listSiteEvents(siteId: number, page?: number, signal?: AbortSignal, budget?: ReadBudget): Promise<Page<SiteEvent>>
+  /** A byte budget of this client's size for one read of many pages (see read-budget.ts). */
+  newReadBudget(what: string): ReadBudget
 
   /** Closes the connection pool. */
   close(): Promise<void>
@@ -66,6 +73,8 @@ export interface SiteApiClientOptions {
   maxBodyBytes?: number
   /** Retries for idempotent GETs; 0 disables. */
   maxRetries?: number
+  /** The answers of one whole list read together, at most (default 256 MiB); past it bad_response. */
+  maxListBytes?: number
   /**
    * One try of a request, redirects and body included, must be done within this (default 60 s):
    * bodyTimeoutMs alone restarts with every chunk, so a trickling server could hold a call forever.

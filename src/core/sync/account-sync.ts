@@ -143,8 +143,9 @@ export class AccountSync {
           if (thrown instanceof AppErrorException && thrown.appError.code === 'not_found' && !signal.aborted) this.siteDeleted(siteId, false)
           throw thrown
         }
+        const budget = api.newReadBudget(`the events of site ${siteId}`)
         const read = await readNewEvents({
-          fetchPage: (page) => api.listSiteEvents(siteId, page, requestSignal),
+          fetchPage: (page) => api.listSiteEvents(siteId, page, requestSignal, budget),
           known: (ids) => this.deps.store.knownEventIds(this.id, ids),
           maxPages: this.deps.tuning.siteEventPages,
           signal: requestSignal,
@@ -316,14 +317,15 @@ export class AccountSync {
       this.requestSync()
       return
     }
-    const read = await this.withClient(signal, (api, requestSignal) =>
-      readNewEvents({
-        fetchPage: (page) => api.listEvents(page, requestSignal),
+    const read = await this.withClient(signal, (api, requestSignal) => {
+      const budget = api.newReadBudget('the list of events')
+      return readNewEvents({
+        fetchPage: (page) => api.listEvents(page, requestSignal, budget),
         known: (ids) => this.knownFeedEvents(ids),
         maxPages: tuning.maxIncrementalEventPages,
         signal: requestSignal,
-      }),
-    )
+      })
+    })
     this.throwIfStopped(signal)
     const stored = store.addEvents(this.id, read.events)
     const backfillPage = this.noteEventsRead(read, stored.length, false)

@@ -50,13 +50,16 @@ export async function readAccount(options: AccountReadOptions): Promise<AccountR
         tagPages = progress
         report()
       }),
-    (signal) =>
-      readNewEvents({
-        fetchPage: (page) => api.listEvents(page, signal),
+    (signal) => {
+      // The new events are kept until the sync writes them: their pages share one byte budget.
+      const budget = api.newReadBudget('the list of events')
+      return readNewEvents({
+        fetchPage: (page) => api.listEvents(page, signal, budget),
         known: options.knownEvents,
         maxPages: options.maxEventPages,
         signal,
-      }),
+      })
+    },
   ] as const)
   return { sites: sites.items, tags: tags.items, moving: sites.moving || tags.moving, events }
 }

@@ -78,7 +78,8 @@ function counted(api: SiteApi, calls: string[]): SiteApi {
   return new Proxy(api, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver)
-      if (typeof value !== 'function') return value
+      // Only requests count; a read budget is bookkeeping.
+      if (typeof value !== 'function' || property === 'newReadBudget') return value
       return (...args: unknown[]) => {
         calls.push([String(property), ...args.filter((a) => typeof a === 'number')].join(' '))
         return (value as (...a: unknown[]) => unknown).apply(target, args)
