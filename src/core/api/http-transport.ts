@@ -150,7 +150,9 @@ export class HttpTransport {
       const retryAfterMs = parseRetryAfter(headers['retry-after'], this.config.timing.now())
       const error = errorForStatus(status, text, ctx, retryAfterMs)
       if (retryAfterMs !== undefined) {
-        this.pacer.blockFor(Math.min(retryAfterMs, this.config.retry.maxRetryAfterMs))
+        // All of it: a request sent before the server's wait is over would only meet another 429.
+        // Requests that may not wait that long fail at once in the pacer (rate_limited).
+        this.pacer.blockFor(retryAfterMs)
         // A wait longer than the cap is the person's decision, not a frozen screen.
         if (retryAfterMs > this.config.retry.maxRetryAfterMs) return { error: rateLimitedError(retryAfterMs) }
         return { error, wait: retryAfterMs }
@@ -172,7 +174,8 @@ export class HttpTransport {
     const change: ChangeRequest | undefined = request.method === 'GET' ? undefined : { method: request.method, what: request.what }
     try {
       release = await this.limit.acquire(signal)
-      ticket = await this.pacer.beforeSend(signal)
+      // A pacer wait longer than the deadline fails as rate_limited instead of sleeping.
+      ticket = await this.pacer.beforeSend(signal, this.config.requestTimeoutMs)
       // The deadline starts once the request may go out: waiting for a slot or for the rate
       // limit is not the server being slow.
       deadline = AbortSignal.timeout(this.config.requestTimeoutMs)
@@ -203,7 +206,7 @@ export class HttpTransport {
       // Belt and braces: every address is checked right before the token goes out.
       if (!isWithinBaseUrl(url.href, this.config.baseUrl)) throwAppError(this.unsafeAddress(url))
       // A redirect is one more request against the server's rate limit.
-      const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(signal)
+      const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(signal, this.config.requestTimeoutMs)
       let response: Dispatcher.ResponseData
       try {
         response = await this.pool.request({ path: `${url.pathname}${url.search}`, method: request.method, headers, body, signal })

@@ -10,9 +10,19 @@
 // whatever the order: the lowest Remaining answered in a window includes every request
 // answered in it (they were all counted no later), and a request still unanswered may or may
 // not be counted yet. So the budget is that lowest Remaining less the requests in flight.
+//
+// When the budget is back is what the server says: Retry-After first (it names the wait), then
+// X-RateLimit-Reset; an assumed window of a minute only when neither is there. A wait longer
+// than the caller may spend (the request deadline) is not slept through behind a spinner: it
+// fails at once as rate_limited with the time it may go on, so the app can say so and decide.
 import { AppErrorException } from '../errors'
+import { parseRetryAfter } from './retry-policy'
+import { budgetSpentError } from './status-errors'
 import type { Timing } from './timing'
 import { cancelledError } from './transport-errors'
+
+/** Added to a reset time the server gives, for clock granularity (its seconds, our ms). */
+const RESET_MARGIN_MS = 1000
 
 export interface PacerTicket {
   seq: number
@@ -62,11 +72,16 @@ export class RatePacer {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Waits until a request may go out without exceeding the known budget, then counts it. */
-  async beforeSend(signal?: AbortSignal): Promise<PacerTicket> {
+  /**
+   * Waits until a request may go out without exceeding the known budget, then counts it. A wait
+   * longer than maxWaitMs rejects at once with rate_limited and the wait as retryAfterMs; the
+   * pacer's own margin on a reset time does not count against maxWaitMs.
+   */
+  async beforeSend(signal?: AbortSignal, maxWaitMs = Number.POSITIVE_INFINITY): Promise<PacerTicket> {
     for (;;) {
       const wait = this.waitNeeded(this.timing.now())
       if (wait === 'answer') await this.nextAnswer(signal)
+      else if (wait > maxWaitMs + RESET_MARGIN_MS) throw new AppErrorException(budgetSpentError(wait))
       else if (wait > 0) await this.timing.sleep(wait, signal)
       else break
     }
@@ -97,7 +112,8 @@ export class RatePacer {
     const remaining = headerInt(headers['x-ratelimit-remaining'])
     if (limit === undefined || remaining === undefined) return
     const now = this.timing.now()
-    const reset = this.resetFromHeader(headers['x-ratelimit-reset'], now)
+    const retryAfter = parseRetryAfter(headers['retry-after'], now)
+    const reset = retryAfter !== undefined ? now + retryAfter : this.resetFromHeader(headers['x-ratelimit-reset'], now)
     const current = this.window
     if (current && ticket.seq < current.fromSeq) return
     if (!current || ticket.sentAt >= current.endsAt || remaining > current.remaining + this.reorderSlack(ticket)) {
@@ -192,7 +208,7 @@ export class RatePacer {
     if (n === undefined) return undefined
     // Epoch seconds (Laravel, GitHub) or seconds from now (IETF RateLimit drafts); a margin of
     // one second covers clock granularity.
-    const at = n > 1_000_000_000 ? n * 1000 + 1000 : now + n * 1000 + 1000
+    const at = n > 1_000_000_000 ? n * 1000 + RESET_MARGIN_MS : now + n * 1000 + RESET_MARGIN_MS
     // A server clock far off from ours makes the header useless; fall back to the estimate.
     return at > now && at <= now + 10 * this.windowMs ? at : undefined
   }

@@ -39,15 +39,22 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
   return Math.floor(random() * ceiling)
 }
 
+/**
+ * The longest wait a server may ask for. Beyond it the app waits a day and asks again: a
+ * Retry-After of years (a broken or hostile server) must not lock an account until a restart,
+ * and a timer longer than 2^31 ms would fire at once.
+ */
+export const MAX_SERVER_WAIT_MS = 24 * 60 * 60 * 1000
+
 /** Retry-After as delta-seconds or an HTTP date (RFC 9110 10.2.3), in ms from now; undefined if absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
   const raw = Array.isArray(value) ? value[0] : value
   if (raw === undefined) return undefined
   const text = raw.trim()
-  if (/^\d+$/.test(text)) return Number(text) * 1000
+  if (/^\d{1,16}$/.test(text)) return Math.min(MAX_SERVER_WAIT_MS, Number(text) * 1000)
   // An HTTP date always names its month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone
-  // would also read "-5" or "2" as years.
-  const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN
+  // would also read "-5" or "2" as years. Dates are short: anything long is not one.
+  const date = text.length <= 64 && /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN
   if (Number.isNaN(date)) return undefined
-  return Math.max(0, date - nowMs)
+  return Math.min(MAX_SERVER_WAIT_MS, Math.max(0, date - nowMs))
 }

@@ -60,9 +60,13 @@ function validationError(status: number, body: string, ctx: RequestContext): App
   return error
 }
 
+/** "9 seconds", "11 minutes", "3 hours": rounded up, so a wait is never told short. */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000))
-  return seconds === 1 ? '1 second' : `${seconds} seconds`
+  if (seconds <= 90) return seconds === 1 ? '1 second' : `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes <= 90) return `${minutes} minutes`
+  return `${Math.ceil(minutes / 60)} hours`
 }
 
 export function rateLimitedError(retryAfterMs: number | undefined): AppError {
@@ -76,6 +80,18 @@ export function rateLimitedError(retryAfterMs: number | undefined): AppError {
   }
   if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs
   return error
+}
+
+/**
+ * The rate pacer would have to wait longer than a request may take: the headers said the
+ * server's budget is spent until then. No 429 was met (nothing was sent), so no status.
+ */
+export function budgetSpentError(waitMs: number): AppError {
+  return {
+    code: 'rate_limited',
+    retryAfterMs: waitMs,
+    message: `The server's limit on requests is used up for now. Wait ${formatWait(waitMs)} and try again.`,
+  }
 }
 
 export function errorForStatus(

@@ -13,6 +13,7 @@ import type { PushEmitter } from '../util/push-emitter'
 import { SerialQueue } from '../util/serial-queue'
 import { diffSnapshot, hasChanges, newestFirst, recordsDiffer } from './diff-snapshot'
 import { applyLocalChanges, type LocalChange } from './local-changes'
+import { resumeDelay, resumingError } from './rate-limit-resume'
 import { readAccount, type AccountRead } from './read-account'
 import { readNewEvents, type NewEventsRead } from './read-new-events'
 import type { SyncClock } from './sync-clock'
@@ -76,6 +77,8 @@ export class AccountSync {
   private localChanges: LocalChange[] | null = null
   private syncAgain = false
   private cancelEventsSoon: (() => void) | null = null
+  /** The full sync that goes on by itself once the server's rate limit allows it. */
+  private cancelResume: (() => void) | null = null
   /**
    * Events stored by one-site refreshes since the last read of GET /logs. They are newer than
    * what that read stored, so the next one must not stop at them: it would skip the events of
@@ -201,6 +204,8 @@ export class AccountSync {
   async interrupt(): Promise<void> {
     this.cancelEventsSoon?.()
     this.cancelEventsSoon = null
+    this.cancelResume?.()
+    this.cancelResume = null
     this.backfill?.controller.abort()
     for (const task of this.tasks) task.controller.abort()
     await Promise.allSettled([this.cancel(), this.backfill?.promise, ...[...this.tasks].map((task) => task.promise)])
@@ -236,6 +241,9 @@ export class AccountSync {
   private async runMain(job: MainJob): Promise<SyncState> {
     const { store, states, clock, tuning } = this.deps
     if (job.controller.signal.aborted || this.closed) return states.update(this.id, { status: 'failed', progress: null, error: cancelledSync() })
+    // This sync is the one a rate limit postponed, or replaces it: it schedules anew if limited.
+    this.cancelResume?.()
+    this.cancelResume = null
     const startedAt = iso(clock.now())
     states.update(this.id, { status: 'syncing', progress: { done: 0, total: null }, error: null, lastAttemptAt: startedAt })
     job.reading = true
@@ -264,12 +272,28 @@ export class AccountSync {
         backfilling: written.backfillPage !== null,
       })
     } catch (thrown) {
-      const error = job.controller.signal.aborted || this.closed ? cancelledSync() : toAppError(thrown)
+      const error = job.controller.signal.aborted || this.closed ? cancelledSync() : this.resumeLater(toAppError(thrown))
       return states.update(this.id, { status: 'failed', progress: null, error })
     } finally {
       job.reading = false
       this.localChanges = null
     }
+  }
+
+  /**
+   * After a sync the rate limit stopped: a full sync at the time the server allows again, and
+   * the error that says when. Any other error is answered as it is.
+   */
+  private resumeLater(error: AppError): AppError {
+    const { clock, tuning } = this.deps
+    const delay = resumeDelay(error, tuning.rateLimitedResumeMs)
+    if (delay === undefined) return error
+    this.cancelResume?.()
+    this.cancelResume = clock.after(delay, () => {
+      this.cancelResume = null
+      this.requestSync()
+    })
+    return resumingError(error, delay, clock.now())
   }
 
   /** Everything a full sync read, into the store (no await: nothing can interleave). */

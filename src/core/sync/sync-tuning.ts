@@ -16,6 +16,8 @@ export interface SyncTuning {
   backfillPushIntervalMs: number
   /** 'events:new' carries this many events at most (the newest). */
   maxPushedEvents: number
+  /** A sync stopped by a rate limit that named no time goes on by itself after this (one window). */
+  rateLimitedResumeMs: number
 }
 
 export const SYNC_TUNING: SyncTuning = {
@@ -27,4 +29,5 @@ export const SYNC_TUNING: SyncTuning = {
   eventsSoonDelayMs: 250,
   backfillPushIntervalMs: 1_000,
   maxPushedEvents: 200,
+  rateLimitedResumeMs: 60_000,
 }

@@ -1,6 +1,6 @@
 // How an account's sync state reads, the same beside a view's title and in Settings.
-import type { SyncState } from '../../../shared'
-import { formatNumber, formatSyncedAgo } from './format'
+import type { AppError, AppErrorCode, SyncState } from '../../../shared'
+import { formatClock, formatNumber, formatSyncedAgo } from './format'
 
 /** Pages read of how many, for a sync long enough to be worth a bar (more than one page). */
 export function syncProgress(state: SyncState | null): { done: number; total: number } | null {
@@ -15,4 +15,26 @@ export function syncText(state: SyncState | null, syncing: boolean, now: number)
   if (progress) return `Syncing ${formatNumber(progress.done)} of ${formatNumber(progress.total)} pages`
   if (syncing) return 'Syncing…'
   return state?.lastSyncedAt ? formatSyncedAgo(state.lastSyncedAt, now) : 'Never synced'
+}
+
+/** Why a sync failed, in a few words that follow "Showing data from 10:40: ". */
+const FAILURE_REASONS: Partial<Record<AppErrorCode, string>> = {
+  network: 'the server cannot be reached',
+  timeout: 'the server did not answer in time',
+  server: 'the server had a problem',
+  rate_limited: 'the server asked the app to slow down',
+  bad_response: 'the server gave an answer the app could not read',
+  forbidden: 'the server did not allow reading the list',
+}
+
+/**
+ * The reason a sync failed. A sync the rate limit stopped goes on by itself when the server
+ * allows (core schedules it, retryAfterMs from when it failed), so it says when:
+ * "the server asked the app to slow down; syncing again at 10:47". `failedAt` is when the
+ * failed state arrived (ms since the epoch).
+ */
+export function syncFailureReason(error: AppError, failedAt: number): string {
+  const reason = FAILURE_REASONS[error.code] ?? 'the last sync failed'
+  if (error.code !== 'rate_limited' || error.retryAfterMs === undefined) return reason
+  return `${reason}; syncing again at ${formatClock(new Date(failedAt + error.retryAfterMs).toISOString(), failedAt)}`
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RatePacer } from '../../../../src/core/api/rate-pacer'
+import { failure } from './support/failure'
 import { fakeTiming } from './support/fake-timing'
 
 const headers = (limit: number, remaining: number, extra: Record<string, string> = {}) => ({
@@ -171,5 +172,47 @@ describe('RatePacer', () => {
     await pacer.beforeSend()
     await pacer.beforeSend()
     expect(timing.sleeps).toEqual([5_000])
+  })
+
+  it('takes the Retry-After the server gives as the wait, not an assumed 60 s window', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    pacer.observe(await pacer.beforeSend(), headers(60, 0, { 'retry-after': '1' }))
+    await pacer.beforeSend()
+    expect(timing.sleeps).toEqual([1_000])
+  })
+
+  it('assumes the 60 s window only when no header says when the budget is back', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    pacer.observe(await pacer.beforeSend(), headers(60, 0))
+    await pacer.beforeSend()
+    expect(timing.sleeps).toEqual([60_000])
+  })
+
+  it('does not sleep through a wait longer than the caller allows: it fails as rate_limited with the wait', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    const reset = String(Math.floor(timing.now() / 1000) + 300)
+    pacer.observe(await pacer.beforeSend(), headers(60, 0, { 'x-ratelimit-reset': reset }))
+    const error = await failure(pacer.beforeSend(undefined, 60_000))
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 301_000 })
+    expect(error.message).toBe("The server's limit on requests is used up for now. Wait 6 minutes and try again.")
+    expect(timing.sleeps).toEqual([])
+    // Within the limit (the pacer's own one-second margin included) it still waits.
+    const near = new RatePacer(timing)
+    near.observe(await near.beforeSend(), headers(60, 0, { 'x-ratelimit-reset': String(Math.floor(timing.now() / 1000) + 60) }))
+    await near.beforeSend(undefined, 60_000)
+    expect(timing.sleeps).toEqual([61_000])
+  })
+
+  it('fails a request inside a long block after a 429 at once, without sleeping', async () => {
+    const timing = fakeTiming()
+    const pacer = new RatePacer(timing)
+    pacer.blockFor(300_000)
+    expect(await failure(pacer.beforeSend(undefined, 60_000))).toMatchObject({ code: 'rate_limited', retryAfterMs: 300_000 })
+    timing.advance(250_000)
+    await pacer.beforeSend(undefined, 60_000)
+    expect(timing.sleeps).toEqual([50_000])
   })
 })
