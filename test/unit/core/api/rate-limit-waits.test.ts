@@ -26,7 +26,7 @@ async function serve(handler: Handler, extra: Partial<SiteApiClientConfig> = {})
 }
 
 describe('a server that answers every other request with 429, Retry-After: 1 and Remaining: 0', () => {
-  for (const successHeaders of [{}, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' }]) {
+  for (const successHeaders of [{}, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' }] as Record<string, string>[]) {
     it(`waits about a second after each 429, not a minute (successes ${Object.keys(successHeaders).length > 0 ? 'with' : 'without'} rate-limit headers)`, async () => {
       let served = 0
       // One request at a time, as in the report: each 429 is followed by the repeat of its request.
