@@ -78,7 +78,16 @@ export function createCore(options: CoreOptions): Core {
     demoSecrets: demoTokens,
     verifyCredentials: credentialsVerifier(createClient),
     onChange: (state) => events.emit('accounts:changed', state),
+    // A damaged accounts.json: the banner says where it was kept and what was recovered.
+    onNotice: (notice) => {
+      notices.push(notice)
+      events.emit('app:notice', notice)
+    },
   })
+  // The account list is read at start, not on the first call: a notice about a damaged file is
+  // ready when the window asks (and pushed, if it asked first), and what a crash left is removed.
+  // A file that cannot be read fails the first accounts:list instead, with its reason.
+  void store.load().catch(() => undefined)
   const demo = new DemoWorkspace({
     folder: demoFolder,
     store,

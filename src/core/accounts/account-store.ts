@@ -1,15 +1,23 @@
 // The accounts a person has added: label, base URL and id in accounts.json (see
 // settings-file.ts), the token in a SecretStore (the OS keychain). The token never reaches
 // the settings file, a log, or an Account handed to a shell.
+//
+// A change touches two stores that cannot be written together, so the order of the writes is
+// chosen for a process killed between them: a saved account never loses its token, and a
+// keychain entry written for no saved account is noted first in the settings
+// (keychainCleanup), so the next start deletes it.
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import type { Account, AccountsState } from '../../shared'
+import type { Account, AccountsState, AppNotice } from '../../shared'
 import { normalizeBaseUrl } from '../api'
 import { AppErrorException, appError } from '../errors'
 import type { SecretStore } from '../secrets'
+import { silentLogger, type Logger } from '../util/logger'
 import { SerialQueue } from '../util/serial-queue'
+import { messageOf, removeCrashLeftovers } from './crash-leftovers'
+import { damagedSettingsNotice } from './damaged-settings-notice'
 import { accountCacheDir } from './paths'
-import { AccountsSettingsFile, type AccountsSettings, type StoredAccount } from './settings-file'
+import { AccountsSettingsFile, type AccountsSettings, type LoadedSettings, type StoredAccount } from './settings-file'
 import { TokenStates } from './token-states'
 
 export type { TokenState } from './token-states'
@@ -24,17 +32,38 @@ export interface AccountStoreOptions {
   verifyCredentials: (baseUrl: string, token: string) => Promise<void>
   /** Called with the new state after every change, for the 'accounts:changed' push. */
   onChange?: (state: AccountsState) => void
+  /** A sentence for the app's notice banner (accounts.json was damaged), raised at load. */
+  onNotice?: (notice: AppNotice) => void
+  logger?: Logger
+}
+
+interface ChangeOptions {
+  /** A change only to the bookkeeping (keychainCleanup): nothing to push to the window. */
+  quiet?: boolean
 }
 
 export class AccountStore {
   private readonly file: AccountsSettingsFile
   private readonly queue = new SerialQueue()
   private settings: Promise<AccountsSettings> | undefined
+  /** Removing what an interrupted run left behind; starts once the settings are loaded. */
+  private leftovers: Promise<void> = Promise.resolve()
   private readonly tokens: TokenStates
+  private readonly logger: Logger
 
   constructor(private readonly options: AccountStoreOptions) {
     this.file = new AccountsSettingsFile(options.dataDir)
     this.tokens = new TokenStates(options.secrets)
+    this.logger = options.logger ?? silentLogger
+  }
+
+  /**
+   * Reads the settings now rather than on first use (a notice about a damaged file is then
+   * raised at start), and resolves once what an interrupted run left behind is removed.
+   */
+  async load(): Promise<void> {
+    await this.current()
+    await this.leftovers
   }
 
   /** Every account, with its token state read from the keychain afresh. */
@@ -67,12 +96,18 @@ export class AccountStore {
       kind: 'remote',
       createdAt: new Date().toISOString(),
     }
-    // Keychain first: if it is locked, nothing is saved and the error says what to do.
+    // Noted before the token is stored: if the app dies before the account is saved, the next
+    // start finds the entry and deletes it. The note stays if the keychain fails (a write that
+    // did not answer in time may still land); the next start deletes whatever is there.
+    await this.mutate((s) => void s.keychainCleanup.push(account.id), { quiet: true })
+    // Keychain before the account: if it is locked, no account is saved without its token and
+    // the error says what to do.
     await this.options.secrets.set(account.id, input.token)
     this.tokens.stored(account.id)
     try {
       await this.mutate((s) => {
         s.accounts.push(account)
+        s.keychainCleanup = without(s.keychainCleanup, account.id)
       })
     } catch (thrown) {
       await this.options.secrets.delete(account.id).catch(() => undefined)
@@ -101,6 +136,8 @@ export class AccountStore {
     // Checking the token took a request; the account may have been removed meanwhile. The
     // check and the keychain write are one job on the queue that remove() also runs on, so a
     // token is never written for an account that is already gone (it would be orphaned).
+    // The keychain replaces an entry in one step (one Secret Service call), so a crash leaves
+    // the account with either its old token or the new one, never none.
     await this.queue.run(async () => {
       findIn(await this.current(), accountId)
       await this.options.secrets.set(accountId, token)
@@ -111,21 +148,41 @@ export class AccountStore {
   }
 
   /**
-   * Removes the keychain entry, the account's cache and its record, as one job on the queue
+   * Removes the account's record, its keychain entry and its cache, as one job on the queue
    * (see replaceToken), and answers the removed record.
    */
   async remove(accountId: string): Promise<StoredAccount> {
     return this.queue.run(async () => {
-      const account = findIn(await this.current(), accountId)
-      // If the keychain cannot delete the token, the account stays so the person can retry
-      // after unlocking it; a token must not be orphaned in the keychain silently.
-      await this.secretsFor(account).delete(accountId)
-      await rm(accountCacheDir(this.options.dataDir, accountId), { recursive: true, force: true })
-      this.tokens.forget(accountId)
+      const before = await this.current()
+      const account = findIn(before, accountId)
+      const position = before.accounts.indexOf(account)
+      const wasActive = before.lastActiveId === accountId
+      const inKeychain = account.kind === 'remote'
+      // The record goes first, with a note to delete its keychain entry: if the app dies before
+      // the entry is deleted, the next start deletes it. The other order leaves a saved account
+      // without its token.
       await this.applyChange((s) => {
         s.accounts = s.accounts.filter((a) => a.id !== accountId)
-        if (s.lastActiveId === accountId) s.lastActiveId = null
+        if (wasActive) s.lastActiveId = null
+        if (inKeychain) s.keychainCleanup.push(accountId)
       })
+      try {
+        await this.secretsFor(account).delete(accountId)
+      } catch (thrown) {
+        // The keychain cannot delete the token (locked): the account comes back so the person
+        // can retry after unlocking it, rather than leave the token behind without an account.
+        await this.applyChange((s) => {
+          s.accounts.splice(Math.min(position, s.accounts.length), 0, account)
+          if (wasActive) s.lastActiveId = accountId
+          s.keychainCleanup = without(s.keychainCleanup, accountId)
+        })
+        throw thrown
+      }
+      await rm(accountCacheDir(this.options.dataDir, accountId), { recursive: true, force: true })
+      this.tokens.forget(accountId)
+      if (inKeychain) {
+        await this.applyChange((s) => void (s.keychainCleanup = without(s.keychainCleanup, accountId)), { quiet: true })
+      }
       return account
     })
   }
@@ -215,11 +272,41 @@ export class AccountStore {
   }
 
   private current(): Promise<AccountsSettings> {
-    this.settings ??= this.file.load().then((loaded) => loaded.settings)
+    this.settings ??= this.file.load().then((loaded) => {
+      this.afterLoad(loaded)
+      return loaded.settings
+    })
     this.settings.catch(() => {
       this.settings = undefined
     })
     return this.settings
+  }
+
+  private afterLoad(loaded: LoadedSettings): void {
+    if (loaded.corrupt) {
+      const { backup, recovered, dropped } = loaded.corrupt
+      this.logger.warn('accounts.json could not be read; it was kept aside and what could be read was recovered', {
+        backup,
+        recovered,
+        dropped,
+      })
+      this.options.onNotice?.(damagedSettingsNotice(loaded.corrupt))
+    }
+    // On the queue, so it cannot interleave with a change; it takes only the ids noted before
+    // this run, never one an add of this run has just noted.
+    this.leftovers = this.queue.run(() => this.removeLeftovers([...loaded.settings.keychainCleanup]))
+  }
+
+  /** See crash-leftovers.ts. Never throws: a failure here must not fail a load. */
+  private async removeLeftovers(noted: string[]): Promise<void> {
+    try {
+      const owned = new Set((await this.current()).accounts.map((a) => a.id))
+      const settled = await removeCrashLeftovers({ file: this.file, secrets: this.options.secrets, logger: this.logger, noted, owned })
+      if (settled.length === 0) return
+      await this.applyChange((s) => void (s.keychainCleanup = s.keychainCleanup.filter((id) => !settled.includes(id))), { quiet: true })
+    } catch (thrown) {
+      this.logger.warn('What an interrupted run left could not be cleaned up', { error: messageOf(thrown) })
+    }
   }
 
   /**
@@ -227,17 +314,17 @@ export class AccountStore {
    * failed write leaves memory and disk agreeing. The change may return false for "nothing
    * changed", which skips the write.
    */
-  private mutate(change: (settings: AccountsSettings) => boolean | void): Promise<void> {
-    return this.queue.run(() => this.applyChange(change))
+  private mutate(change: (settings: AccountsSettings) => boolean | void, options?: ChangeOptions): Promise<void> {
+    return this.queue.run(() => this.applyChange(change, options))
   }
 
   /** mutate's work, for jobs already running on the queue (queue.run inside a job deadlocks). */
-  private async applyChange(change: (settings: AccountsSettings) => boolean | void): Promise<void> {
+  private async applyChange(change: (settings: AccountsSettings) => boolean | void, options: ChangeOptions = {}): Promise<void> {
     const next = structuredClone(await this.current())
     if (change(next) === false) return
     await this.file.save(next)
     this.settings = Promise.resolve(next)
-    await this.emitChange()
+    if (!options.quiet) await this.emitChange()
   }
 
   /** Pushes the accounts with their token states as known: no keychain read per account. */
@@ -261,6 +348,10 @@ function checkedBaseUrl(input: string): string {
 
 function accountGone(): AppErrorException {
   return appError({ code: 'not_found', message: 'This account does not exist; it may have been removed.' })
+}
+
+function without(ids: string[], id: string): string[] {
+  return ids.filter((other) => other !== id)
 }
 
 function findIn(settings: AccountsSettings, accountId: string): StoredAccount {

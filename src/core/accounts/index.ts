@@ -1,5 +1,6 @@
 export { AccountStore, type AccountStoreOptions, type TokenState } from './account-store'
 export { AccountClients, type AccountClientsOptions } from './account-clients'
 export { credentialsVerifier, type CreateSiteApi } from './verify-credentials'
-export { AccountsSettingsFile, type StoredAccount, type AccountsSettings } from './settings-file'
+export { AccountsSettingsFile, type StoredAccount, type AccountsSettings, type DamagedSettings } from './settings-file'
+export { damagedSettingsNotice, DAMAGED_SETTINGS_NOTICE_ID } from './damaged-settings-notice'
 export { accountCacheDir, accountsSettingsPath, demoDir } from './paths'

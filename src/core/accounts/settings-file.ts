@@ -1,35 +1,30 @@
-// accounts.json: each account's label, base URL, id and kind, and the last active account.
-// Never the token: the schema below has no place for one and save() writes only these fields.
-// Loading is tolerant: a corrupt file is kept aside as a backup and the app starts empty
-// instead of crashing on launch.
+// accounts.json: each account's label, base URL, id and kind, the last active account, and the
+// keychain entries to check at start (settings-schema.ts). Never the token: save() writes only
+// the schema's fields. Loading is tolerant: a damaged file is kept aside as a backup, what can
+// be read of it is kept entry by entry (settings-salvage.ts), and the app starts with that
+// instead of crashing, or of starting empty as if it were the first run.
 import { copyFile, readFile, rm } from 'node:fs/promises'
-import { z } from 'zod'
 import { writeFileAtomic } from '../util/atomic-write'
+import { removeLeftoverTemps } from './leftover-temps'
 import { accountsSettingsPath } from './paths'
+import { hasUniqueIds, salvageSettings } from './settings-salvage'
+import { emptySettings, settingsSchema, type AccountsSettings } from './settings-schema'
 
-const storedAccountSchema = z.object({
-  id: z.string().min(1),
-  label: z.string(),
-  baseUrl: z.string().min(1),
-  kind: z.enum(['remote', 'demo']),
-  createdAt: z.string(),
-})
+export { emptySettings, type AccountsSettings, type StoredAccount } from './settings-schema'
 
-const settingsSchema = z.object({
-  version: z.literal(1),
-  accounts: z.array(storedAccountSchema),
-  lastActiveId: z.string().nullable(),
-})
-
-export type StoredAccount = z.output<typeof storedAccountSchema>
-export type AccountsSettings = z.output<typeof settingsSchema>
-
-export const emptySettings = (): AccountsSettings => ({ version: 1, accounts: [], lastActiveId: null })
+export interface DamagedSettings {
+  /** Where the damaged file was kept. */
+  backup: string
+  /** Accounts that could be read and were kept. */
+  recovered: number
+  /** Entries of the account list that could not be read. */
+  dropped: number
+}
 
 export interface LoadedSettings {
   settings: AccountsSettings
-  /** Set when the file was unreadable and was moved aside to this path. */
-  corruptBackup?: string
+  /** Set when the file was damaged. */
+  corrupt?: DamagedSettings
 }
 
 export class AccountsSettingsFile {
@@ -47,18 +42,21 @@ export class AccountsSettingsFile {
       if ((thrown as NodeJS.ErrnoException).code === 'ENOENT') return { settings: emptySettings() }
       throw thrown
     }
-    const parsed = settingsSchema.safeParse(parseJson(text))
-    if (!parsed.success) return { settings: emptySettings(), corruptBackup: await this.keepCorruptCopy() }
-
-    const settings = parsed.data
-    const ids = new Set(settings.accounts.map((a) => a.id))
-    if (settings.lastActiveId !== null && !ids.has(settings.lastActiveId)) settings.lastActiveId = null
-    return { settings }
+    const raw = parseJson(text)
+    const sound = settingsSchema.safeParse(raw)
+    if (sound.success && hasUniqueIds(sound.data)) {
+      const settings = sound.data
+      const ids = new Set(settings.accounts.map((a) => a.id))
+      if (settings.lastActiveId !== null && !ids.has(settings.lastActiveId)) settings.lastActiveId = null
+      return { settings }
+    }
+    const { settings, recovered, dropped } = salvageSettings(raw)
+    return { settings, corrupt: { backup: await this.setAside(settings), recovered, dropped } }
   }
 
   async save(settings: AccountsSettings): Promise<void> {
     // Copy field by field, so nothing that happens to ride along on an object is persisted.
-    const clean: AccountsSettings = {
+    const clean = {
       version: 1,
       accounts: settings.accounts.map(({ id, label, baseUrl, kind, createdAt }) => ({
         id,
@@ -68,15 +66,24 @@ export class AccountsSettingsFile {
         createdAt,
       })),
       lastActiveId: settings.lastActiveId,
+      // Usually empty, and then left out: a file with nothing pending reads as it always did.
+      ...(settings.keychainCleanup.length > 0 ? { keychainCleanup: [...settings.keychainCleanup] } : {}),
     }
     await writeFileAtomic(this.path, `${JSON.stringify(clean, null, 2)}\n`)
   }
 
-  private async keepCorruptCopy(): Promise<string> {
+  /** Removes temp files a killed process left beside the file; answers their names. */
+  removeLeftoverTemps(): Promise<string[]> {
+    return removeLeftoverTemps(this.path)
+  }
+
+  /** Copies the damaged file aside for a person, and replaces it with what was salvaged. */
+  private async setAside(salvaged: AccountsSettings): Promise<string> {
     const backup = `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
     await copyFile(this.path, backup)
-    // The broken file goes away so the next save starts clean; its copy stays for a person.
-    await rm(this.path, { force: true })
+    // Saved at once, so the next start reads a sound file and says nothing more.
+    if (salvaged.accounts.length > 0 || salvaged.keychainCleanup.length > 0) await this.save(salvaged)
+    else await rm(this.path, { force: true })
     return backup
   }
 }

@@ -20,4 +20,9 @@ export class MemorySecretStore implements SecretStore {
   get size(): number {
     return this.secrets.size
   }
+
+  /** The accounts with an entry; lets tests prove which entries were left behind. */
+  ids(): string[] {
+    return [...this.secrets.keys()]
+  }
 }

@@ -19,17 +19,17 @@ const account = {
 describe('AccountsSettingsFile', () => {
   it('starts empty when there is no file', async () => {
     const file = new AccountsSettingsFile(await dirs.make())
-    expect(await file.load()).toEqual({ settings: { version: 1, accounts: [], lastActiveId: null } })
+    expect(await file.load()).toEqual({ settings: { version: 1, accounts: [], lastActiveId: null, keychainCleanup: [] } })
   })
 
   it('saves and loads, keeping only the known fields and leaving no temp file behind', async () => {
     const dataDir = await dirs.make()
     const file = new AccountsSettingsFile(dataDir)
     const sneaky = { ...account, token: 'must-not-be-written' }
-    await file.save({ version: 1, accounts: [sneaky], lastActiveId: account.id })
+    await file.save({ version: 1, accounts: [sneaky], lastActiveId: account.id, keychainCleanup: [] })
 
     expect(await readFile(file.path, 'utf8')).not.toContain('must-not-be-written')
-    expect((await file.load()).settings).toEqual({ version: 1, accounts: [account], lastActiveId: account.id })
+    expect((await file.load()).settings).toEqual({ version: 1, accounts: [account], lastActiveId: account.id, keychainCleanup: [] })
     expect(await readdir(dataDir)).toEqual(['accounts.json'])
   })
 
@@ -37,7 +37,8 @@ describe('AccountsSettingsFile', () => {
     ['broken JSON', '{"version":1,"accounts":['],
     ['a wrong shape', JSON.stringify({ version: 1, accounts: [{ id: 3 }], lastActiveId: null })],
     ['an unknown version', JSON.stringify({ version: 7, accounts: [], lastActiveId: null })],
-  ])('keeps a backup of a file with %s and starts empty', async (_what, content) => {
+    ['no account list', JSON.stringify({ version: 1, lastActiveId: null })],
+  ])('keeps a backup of a file with %s and starts with what it could recover: nothing', async (_what, content) => {
     const dataDir = await dirs.make()
     const file = new AccountsSettingsFile(dataDir)
     await writeFile(file.path, content)
@@ -45,9 +46,48 @@ describe('AccountsSettingsFile', () => {
     const loaded = await file.load()
 
     expect(loaded.settings.accounts).toEqual([])
-    expect(loaded.corruptBackup).toMatch(/accounts\.json\.corrupt-/)
-    expect(await readFile(loaded.corruptBackup ?? '', 'utf8')).toBe(content)
-    expect(await readdir(dataDir)).toEqual([loaded.corruptBackup?.split('/').pop()])
+    expect(loaded.corrupt?.backup).toMatch(/accounts\.json\.corrupt-/)
+    expect(loaded.corrupt?.recovered).toBe(0)
+    expect(await readFile(loaded.corrupt?.backup ?? '', 'utf8')).toBe(content)
+    expect(await readdir(dataDir)).toEqual([loaded.corrupt?.backup.split('/').pop()])
+  })
+
+  it('salvages a damaged file entry by entry: every valid account stays, only malformed ones go', async () => {
+    const dataDir = await dirs.make()
+    const file = new AccountsSettingsFile(dataDir)
+    const second = { ...account, id: '0b7e3c52-1111-4c2a-9d0e-2f7a9c6b5d41', label: 'Second' }
+    const content = JSON.stringify({
+      version: 1,
+      accounts: [account, { id: 'broken', label: 42 }, second, 'not an account', { ...second, label: 'Duplicate id' }],
+      lastActiveId: second.id,
+      keychainCleanup: ['0b7e3c52-2222-4c2a-9d0e-2f7a9c6b5d41', 17],
+    })
+    await writeFile(file.path, content)
+
+    const loaded = await file.load()
+
+    expect(loaded.settings).toEqual({
+      version: 1,
+      accounts: [account, second],
+      lastActiveId: second.id,
+      keychainCleanup: ['0b7e3c52-2222-4c2a-9d0e-2f7a9c6b5d41'],
+    })
+    expect(loaded.corrupt).toMatchObject({ recovered: 2, dropped: 3 })
+    expect(await readFile(loaded.corrupt?.backup ?? '', 'utf8')).toBe(content)
+    // What was recovered is saved at once, so the next start reads a sound file and says nothing.
+    expect(await file.load()).toEqual({ settings: loaded.settings })
+    expect((await readdir(dataDir)).sort()).toEqual(['accounts.json', loaded.corrupt?.backup.split('/').pop()].sort())
+  })
+
+  it('salvages the accounts of a file whose other fields are damaged', async () => {
+    const dataDir = await dirs.make()
+    const file = new AccountsSettingsFile(dataDir)
+    await writeFile(file.path, JSON.stringify({ version: 1, accounts: [account], lastActiveId: 5 }))
+
+    const loaded = await file.load()
+
+    expect(loaded.settings).toEqual({ version: 1, accounts: [account], lastActiveId: null, keychainCleanup: [] })
+    expect(loaded.corrupt).toMatchObject({ recovered: 1, dropped: 0 })
   })
 
   it('forgets a last active id that names no account', async () => {

@@ -73,7 +73,23 @@ describe('KeytarSecretStore against the real Secret Service', () => {
       const answer = runProbe(tsx, [probe], isolatedEnv(folder))
       expect(answer.ok).toBe(false)
       expect(answer.error?.code).toBe('keychain_unavailable')
-      expect(answer.error?.message).toMatch(/Secret Service/)
+      expect(answer.error?.message).toMatch(/^No keychain \(Secret Service\) is running on this machine/)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('says no Secret Service is running, not that it is locked, when the session bus address leads nowhere', () => {
+    // A DBUS_SESSION_BUS_ADDRESS left over from a closed session: GIO answers "Could not connect".
+    const folder = mkdtempSync(join(tmpdir(), 'keytar-deadbus-'))
+    try {
+      const env = { ...isolatedEnv(folder), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(folder, 'no-bus-here')}` }
+      for (const args of [[probe], [probe, 'read']]) {
+        const answer = runProbe(tsx, args, env)
+        expect(answer.error?.code).toBe('keychain_unavailable')
+        expect(answer.error?.message).toMatch(/^No keychain \(Secret Service\) is running on this machine/)
+        expect(answer.error?.message).not.toMatch(/unlock/i)
+      }
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }
@@ -100,7 +116,8 @@ describe('KeytarSecretStore against the real Secret Service', () => {
         const answer = runProbe('dbus-run-session', ['--', tsx, probe], isolatedEnv(folder))
         expect(answer.ok).toBe(false)
         expect(answer.error?.code).toBe('keychain_unavailable')
-        expect(answer.error?.message).toMatch(/locked or not running/)
+        // The daemon runs (the bus starts it) but has no unlocked keyring: locked, not absent.
+        expect(answer.error?.message).toMatch(/^The system keychain is locked\. Unlock it/)
       } finally {
         rmSync(folder, { recursive: true, force: true })
       }
@@ -109,14 +126,17 @@ describe('KeytarSecretStore against the real Secret Service', () => {
 
   it('turns a keytar module that cannot load into keychain_unavailable, and retries the load', async () => {
     let loads = 0
-    const store = new KeytarSecretStore('Site Manager', async () => {
-      loads += 1
-      throw new Error("Cannot find module '../build/Release/keytar.node'")
+    const store = new KeytarSecretStore('Site Manager', {
+      load: async () => {
+        loads += 1
+        throw new Error("Cannot find module '../build/Release/keytar.node'")
+      },
     })
     for (let i = 0; i < 2; i += 1) {
       const error = await store.get('x').catch((thrown: unknown) => thrown)
       expect(error).toBeInstanceOf(AppErrorException)
       expect((error as AppErrorException).appError.code).toBe('keychain_unavailable')
+      expect((error as AppErrorException).appError.message).toMatch(/Reinstall the app/)
     }
     expect(loads).toBe(2)
   })
