@@ -2,8 +2,9 @@
 // client: HTML where JSON belongs, cut-off JSON and wrong shapes all become bad_response with
 // the status and enough of the body to see what happened.
 import type { z } from 'zod'
+import type { AppError } from '../../shared'
 import { AppErrorException } from '../errors'
-import { excerpt } from './excerpt'
+import { excerpt, redact } from './excerpt'
 import { describeIssues } from './schemas'
 import type { RequestContext } from './status-errors'
 
@@ -23,9 +24,48 @@ function badResponse(status: number, message: string): AppErrorException {
   return new AppErrorException({ code: 'bad_response', status, message })
 }
 
+/** What came back where JSON belonged, for a caller that words it for its own situation. */
+export interface ReceivedBody {
+  kind: 'web_page' | 'empty' | 'not_json'
+  status: number
+  /** The media type in words: "application/json", "no content type". */
+  contentType: string
+  /** The first readable words of the body, redacted (see excerpt.ts). */
+  excerpt: string
+}
+
+/**
+ * A bad_response for a body that could not be read as JSON at all. Adding an account tells
+ * these apart from "no API answered" (verify-credentials.ts): the server did answer.
+ */
+export class UnreadableBodyException extends AppErrorException {
+  constructor(
+    error: AppError,
+    readonly received: ReceivedBody,
+  ) {
+    super(error)
+  }
+}
+
 function contentType(response: RawResponse): string {
   const value = response.headers['content-type']
   return (Array.isArray(value) ? value[0] : value)?.toLowerCase() ?? ''
+}
+
+/** The media type without parameters, bounded: the header is the server's to fill. */
+function mediaType(response: RawResponse, secrets: readonly string[]): string {
+  const type = contentType(response).split(';')[0]?.trim() ?? ''
+  return type === '' ? 'no content type' : redact(type.slice(0, 60), secrets)
+}
+
+function unreadable(kind: ReceivedBody['kind'], response: RawResponse, ctx: RequestContext, message: (got: ReceivedBody) => string): UnreadableBodyException {
+  const got: ReceivedBody = {
+    kind,
+    status: response.status,
+    contentType: mediaType(response, ctx.secrets),
+    excerpt: kind === 'empty' ? '' : excerpt(response.text, ctx.secrets),
+  }
+  return new UnreadableBodyException({ code: 'bad_response', status: response.status, message: message(got) }, got)
 }
 
 function looksLikeHtml(response: RawResponse): boolean {
@@ -34,20 +74,26 @@ function looksLikeHtml(response: RawResponse): boolean {
 
 export function parseJsonResponse(response: RawResponse, ctx: RequestContext): unknown {
   if (looksLikeHtml(response)) {
-    throw badResponse(
-      response.status,
-      `The server answered ${ctx.what} with a web page instead of JSON (HTTP ${response.status}: "${excerpt(response.text, ctx.secrets)}"). Check that the account's address is the API root, for example https://example.com/api/v1.`,
+    throw unreadable(
+      'web_page',
+      response,
+      ctx,
+      (got) =>
+        `The server answered ${ctx.what} with a web page instead of JSON (HTTP ${got.status}, ${got.contentType}: "${got.excerpt}"). Check that the account's address is the API root, for example https://example.com/api/v1.`,
     )
   }
   if (response.text.trim() === '') {
-    throw badResponse(response.status, `The server sent an empty answer for ${ctx.what} (HTTP ${response.status}). Try again later.`)
+    throw unreadable('empty', response, ctx, (got) => `The server sent an empty answer for ${ctx.what} (HTTP ${got.status}). Try again later.`)
   }
   try {
     return JSON.parse(response.text) as unknown
   } catch {
-    throw badResponse(
-      response.status,
-      `The server's answer for ${ctx.what} is not valid JSON (HTTP ${response.status}: "${excerpt(response.text, ctx.secrets)}"). Try again later.`,
+    throw unreadable(
+      'not_json',
+      response,
+      ctx,
+      (got) =>
+        `The server's answer for ${ctx.what} is not valid JSON (HTTP ${got.status}, ${got.contentType}: "${got.excerpt}"). Try again later; if it stays, tell the server's administrator.`,
     )
   }
 }

@@ -90,7 +90,7 @@ describe('broken answers', () => {
     const error = await failure(api.listSites())
     expect(error.code).toBe('bad_response')
     expect(error.status).toBe(200)
-    expect(error.message).toMatch(/not valid JSON \(HTTP 200: "\{"data":/)
+    expect(error.message).toMatch(/not valid JSON \(HTTP 200, application\/json: "\{"data":/)
 
     const before = server.requestCount()
     expect((await failure(api.createTag('Broken answer'))).code).toBe('bad_response')
