@@ -83,6 +83,8 @@ export function createCore(options: CoreOptions): Core {
       notices.push(notice)
       events.emit('app:notice', notice)
     },
+    // The damaged-file backup and the leftovers of a crash removed at start are logged.
+    logger,
   })
   // The account list is read at start, not on the first call: a notice about a damaged file is
   // ready when the window asks (and pushed, if it asked first), and what a crash left is removed.

@@ -99,10 +99,11 @@ describe('a damaged accounts.json', () => {
     expect((await store.list()).accounts).toEqual([])
   })
 
-  it('reaches the window: in app:notices and as an app:notice push, without waiting for accounts:list', async () => {
+  it('reaches the window (app:notices and an app:notice push, without waiting for accounts:list) and the log', async () => {
     const dataDir = await dirs.make()
     await writeAccountsFile(dataDir, { ...DAMAGED, accounts: [GOOD[0], 'junk'] })
-    const { core, value, pushesOf } = makeCore(dataDir, { autoSync: false })
+    const logger = new RecordingLogger()
+    const { core, value, pushesOf } = makeCore(dataDir, { autoSync: false, logger })
     closers.push(() => core.dispose())
 
     await expect.poll(() => pushesOf('app:notice').length).toBe(1)
@@ -113,5 +114,6 @@ describe('a damaged accounts.json', () => {
     expect(pushesOf('app:notice')).toEqual([expected])
     expect(await value('app:notices')).toContainEqual(expected)
     expect((await value('accounts:list')).accounts.map((a) => a.id)).toEqual([GOOD[0]!.id])
+    expect(logger.lines.filter((l) => l.message.startsWith('accounts.json could not be read'))).toHaveLength(1)
   })
 })
