@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { appRoot } from './lib/app-root.mjs'
 import { findElectronBinary, whyElectronCannotStart } from './lib/electron-binary.mjs'
 import { prepareApp } from './lib/prepare-app.mjs'
+import { ensureElectronSqlite, SQLITE_BINDING_ENV } from './lib/electron-sqlite.mjs'
 import { launchElectron } from './lib/launch-electron.mjs'
 import { runWebShell } from './web.mjs'
 
@@ -29,10 +30,20 @@ const args = process.argv.slice(2)
 const binary = findElectronBinary()
 const reason = whyElectronCannotStart({ binary })
 if (reason === null && binary !== null) {
-  launchElectron(binary, [appRoot, ...args], {
-    cwd: appRoot,
-    onSpawnError: (error) => void runWebShellBecause(`its binary would not run: ${error.message}`),
-  })
+  // The local store's SQLite module must be built for Electron's ABI, not Node's.
+  let sqliteBinding = null
+  try {
+    sqliteBinding = await ensureElectronSqlite()
+  } catch (error) {
+    await runWebShellBecause(error instanceof Error ? error.message : String(error))
+  }
+  if (sqliteBinding !== null) {
+    launchElectron(binary, [appRoot, ...args], {
+      cwd: appRoot,
+      env: { ...process.env, [SQLITE_BINDING_ENV]: sqliteBinding },
+      onSpawnError: (error) => void runWebShellBecause(`its binary would not run: ${error.message}`),
+    })
+  }
 } else {
   await runWebShellBecause(reason ?? 'its binary is not installed')
 }

@@ -3,5 +3,5 @@ import type { ChildProcess } from 'node:child_process'
 export function launchElectron(
   binary: string,
   args: string[],
-  options: { cwd?: string; onSpawnError: (error: Error) => void },
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; onSpawnError: (error: Error) => void },
 ): ChildProcess

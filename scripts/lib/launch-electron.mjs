@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process'
 
 /** onSpawnError(error) runs when the binary could not be started; otherwise the child's exit ends this process. */
-export function launchElectron(binary, args, { cwd, onSpawnError }) {
-  const child = spawn(binary, args, { cwd, stdio: 'inherit' })
+export function launchElectron(binary, args, { cwd, env = process.env, onSpawnError }) {
+  const child = spawn(binary, args, { cwd, env, stdio: 'inherit' })
   child.once('error', (error) => {
     if (child.pid === undefined) {
       onSpawnError(error)

@@ -46,6 +46,11 @@ export interface CoreOptions {
   demoMonitoringIntervalMs?: number
   /** The local copy of every account; default SQLite in dataDir. */
   workspaceStore?: WorkspaceStore
+  /**
+   * The compiled SQLite module to load, when better-sqlite3's own build is for another runtime
+   * (the desktop app under `npm start`: scripts/lib/electron-sqlite.mjs builds one for Electron).
+   */
+  sqliteNativeBinding?: string
   /** false: no sync at start or on the interval (tests that drive syncs themselves). */
   autoSync?: boolean
   /**
@@ -64,7 +69,7 @@ export function createCore(options: CoreOptions): Core {
   const learnSecret = isSecretAware(logger) ? (value: string | null | undefined) => logger.registerSecret(value) : () => {}
   const events = new PushEmitter(logger)
   const createClient = clientsLearningSecrets(options.createApiClient ?? createSiteApiClient, learnSecret)
-  const workspace = options.workspaceStore ?? SqliteWorkspaceStore.open({ dataDir: options.dataDir })
+  const workspace = options.workspaceStore ?? SqliteWorkspaceStore.open({ dataDir: options.dataDir, nativeBinding: options.sqliteNativeBinding })
   const notices: AppNotice[] = []
   if (workspace.notice !== null) notices.push({ id: 'workspace-rebuilt', message: workspace.notice })
 

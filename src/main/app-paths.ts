@@ -11,3 +11,9 @@ export const RENDERER_INDEX_HTML = join(mainDir, '../renderer/index.html')
 
 /** Remembered window bounds, under Electron's userData folder. */
 export const WINDOW_STATE_FILE = 'window-state.json'
+
+/**
+ * Names the better-sqlite3 build for this Electron when unpackaged (npm start builds it:
+ * scripts/lib/electron-sqlite.mjs uses the same name).
+ */
+export const SQLITE_BINDING_ENV = 'SITE_MANAGER_SQLITE_BINDING'

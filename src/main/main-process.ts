@@ -9,7 +9,7 @@ import { errorFields } from '../core/logging/redaction'
 import { acquireDataFolderLock, type DataFolderLock } from '../core/util/data-folder-lock'
 import { silentLogger, type Logger } from '../core/util/logger'
 import { appLocation } from './app-location'
-import { PRELOAD_PATH, RENDERER_INDEX_HTML, WINDOW_STATE_FILE } from './app-paths'
+import { PRELOAD_PATH, RENDERER_INDEX_HTML, SQLITE_BINDING_ENV, WINDOW_STATE_FILE } from './app-paths'
 import { parseLaunchOptions } from './argv'
 import { CONTENT_SECURITY_POLICY } from './csp'
 import { webOnlyOpener } from './external-links'
@@ -168,6 +168,9 @@ export function runApp(options: RunAppOptions): void {
         openExternal,
         openDemoOnStart: launch.demo,
         logger,
+        // Unpackaged (npm start), better-sqlite3's own build is for Node's ABI: the start script
+        // builds one for this Electron and names it here. A packaged app has it rebuilt in place.
+        sqliteNativeBinding: app.isPackaged ? undefined : process.env[SQLITE_BINDING_ENV],
       })
       core = started
       registerChannels(started.handlers, trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)

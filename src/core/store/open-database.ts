@@ -24,14 +24,19 @@ export class NotADatabaseError extends Error {
   }
 }
 
-export function openDatabase(file: string): Database.Database {
+/**
+ * `nativeBinding`: the compiled SQLite module to load instead of better-sqlite3's own build.
+ * The desktop app under `npm start` passes one built for Electron's ABI (scripts/lib/
+ * electron-sqlite.mjs), because the default build is for the Node that installed it.
+ */
+export function openDatabase(file: string, nativeBinding?: string): Database.Database {
   if (file !== ':memory:') {
     ensurePrivateFile(file)
     // Checked before SQLite opens it: SQLite would delete a stale WAL beside a file it cannot
     // read when the connection closes, and the WAL is set aside with the file for whoever looks.
     if (!hasDatabaseHeader(file)) throw new NotADatabaseError()
   }
-  const db = new Database(file)
+  const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding })
   try {
     db.pragma('journal_mode = WAL')
     // NORMAL is durable across app crashes in WAL mode; only a power loss may drop the last

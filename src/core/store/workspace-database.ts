@@ -15,6 +15,8 @@ export interface OpenWorkspaceOptions {
   dataDir: string
   /** The clock that names a set-aside file; tests pass a fixed one. */
   now?: () => Date
+  /** A SQLite module built for this runtime (see openDatabase); default better-sqlite3's own. */
+  nativeBinding?: string
 }
 
 export interface OpenedWorkspaceDatabase {
@@ -30,20 +32,20 @@ export function openWorkspaceDatabase(options: OpenWorkspaceOptions): OpenedWork
   let failure: unknown
   try {
     mkdirSync(options.dataDir, { recursive: true })
-    return { db: openDatabase(file), file, notice: null }
+    return { db: openDatabase(file, options.nativeBinding), file, notice: null }
   } catch (error) {
     failure = error
   }
-  if (!isUnreadable(failure)) return inMemory(failure)
+  if (!isUnreadable(failure)) return inMemory(failure, options.nativeBinding)
 
   let aside: string
   try {
     aside = setAside(file, (options.now ?? (() => new Date()))())
   } catch (error) {
-    return inMemory(error)
+    return inMemory(error, options.nativeBinding)
   }
   try {
-    const db = openDatabase(file)
+    const db = openDatabase(file, options.nativeBinding)
     const why =
       failure instanceof NewerDatabaseError
         ? 'was made by a newer version of Site Manager'
@@ -56,7 +58,7 @@ export function openWorkspaceDatabase(options: OpenWorkspaceOptions): OpenedWork
         'and is being rebuilt from your servers.',
     }
   } catch (error) {
-    return inMemory(error)
+    return inMemory(error, options.nativeBinding)
   }
 }
 
@@ -88,11 +90,11 @@ function isUnreadable(error: unknown): boolean {
   return true
 }
 
-function inMemory(error: unknown): OpenedWorkspaceDatabase {
+function inMemory(error: unknown, nativeBinding?: string): OpenedWorkspaceDatabase {
   const busy = error instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code)
   const why = busy ? 'is in use by another copy of Site Manager' : 'could not be opened or created'
   return {
-    db: openDatabase(':memory:'),
+    db: openDatabase(':memory:', nativeBinding),
     file: ':memory:',
     notice:
       `The local copy of your workspace ${why}, ` +
