@@ -4,6 +4,7 @@
 // Values the spec calls open (status, event type and category) are plain strings on purpose.
 import { z } from 'zod'
 import type { Page, PageLinks, PageMeta, ServerInfo, Site, SiteEvent, Tag } from '../../shared'
+import { boundedList } from './bounded-list'
 
 // ISO 8601 date-time with "Z" or a numeric offset (+02:00 or +0200), optional fractions.
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/
@@ -36,7 +37,7 @@ export const siteSchema = z.object({
   notes: z.string(),
   status: z.string(),
   published: z.number().int().nullable(),
-  tags: z.array(tagSchema),
+  tags: boundedList(tagSchema),
   // Spec 2.1: "Null until server data has been collected" reads both as null keys and as a null
   // object; both mean the same, so the app sees one shape.
   server: serverInfoSchema.nullable().transform((server) => server ?? { ...NO_SERVER_DATA }),
@@ -78,18 +79,12 @@ const metaSchema = z.object({
 }) satisfies z.ZodType<PageMeta>
 
 export function pageSchema<T>(item: z.ZodType<T, unknown>): z.ZodType<Page<T>, unknown> {
-  return z.object({ data: z.array(item), links: linksSchema, meta: metaSchema })
+  return z.object({ data: boundedList(item), links: linksSchema, meta: metaSchema })
 }
 
 export function dataSchema<T>(item: z.ZodType<T, unknown>): z.ZodType<{ data: T }, unknown> {
   return z.object({ data: item }) as z.ZodType<{ data: T }, unknown>
 }
-
-/** Validation errors of a 422 (Laravel's shape): { message, errors: { field: [messages] } }. */
-export const validationErrorBodySchema = z.object({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
-})
 
 /** Any error body that carries a message. */
 export const messageBodySchema = z.object({ message: z.string() })

@@ -3,7 +3,7 @@
 // never part of the text (see excerpt.ts).
 import type { AppError } from '../../shared'
 import { excerpt } from './excerpt'
-import { messageBodySchema, validationErrorBodySchema } from './schemas'
+import { messageBodySchema } from './schemas'
 
 export interface RequestContext {
   /** What was asked for, in words: "site 12", "the list of sites", "the new tag". */
@@ -38,19 +38,38 @@ function serverMessage(body: string, ctx: RequestContext): string | undefined {
   return parsed.success && parsed.data.message.trim() !== '' ? excerpt(parsed.data.message, ctx.secrets) : undefined
 }
 
-function validationError(status: number, body: string, ctx: RequestContext): AppError {
-  const parsed = validationErrorBodySchema.safeParse(parseJson(body))
+/** Fields named in a 422, at most this many, each with at most MAX_FIELD_MESSAGES messages. */
+const MAX_FIELDS = 20
+const MAX_FIELD_MESSAGES = 5
+
+/**
+ * The field messages of a 422 in Laravel's shape ({ errors: { field: [messages] } }), read by
+ * hand and bounded: the body is the server's, and a million fields must not make a million
+ * messages (or a million validator issues). Entries that are not strings are skipped.
+ */
+function fieldMessages(errors: unknown, ctx: RequestContext): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
-  if (parsed.success) {
-    for (const [field, messages] of Object.entries(parsed.data.errors ?? {})) {
-      fields[field] = (Array.isArray(messages) ? messages : [messages]).map((m) => excerpt(m, ctx.secrets))
-    }
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return fields
+  let count = 0
+  for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+    const messages = (Array.isArray(value) ? value.slice(0, MAX_FIELD_MESSAGES) : [value]).filter((m): m is string => typeof m === 'string')
+    if (messages.length === 0) continue
+    // A field name is the server's text too: short, and never a secret.
+    fields[excerpt(field, ctx.secrets)] = messages.map((m) => excerpt(m, ctx.secrets))
+    if (++count >= MAX_FIELDS) break
   }
+  return fields
+}
+
+function validationError(status: number, body: string, ctx: RequestContext): AppError {
+  const parsed = parseJson(body)
+  const record = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown; errors?: unknown }) : {}
+  const fields = fieldMessages(record.errors, ctx)
   const details = Object.entries(fields)
     .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
     .join('; ')
-  const summary =
-    details !== '' ? details : (parsed.success && parsed.data.message ? excerpt(parsed.data.message, ctx.secrets) : excerpt(body, ctx.secrets))
+  const said = typeof record.message === 'string' && record.message !== '' ? excerpt(record.message, ctx.secrets) : undefined
+  const summary = details !== '' ? details : (said ?? excerpt(body, ctx.secrets))
   const error: AppError = {
     code: 'validation',
     status,

@@ -1,0 +1,77 @@
+// Every check an answer goes through takes time (and memory) linear in its size: 5 MiB bodies
+// (the transport's cap) of shapes chosen to make parsers, regexes or validators blow up each
+// finish within a generous bound, and fail, where they fail, as a bad_response AppError.
+import { describe, expect, it } from 'vitest'
+import { excerpt } from '../../../../src/core/api/excerpt'
+import { checkDeletionResponse, readJson, type RawResponse } from '../../../../src/core/api/response-body'
+import { dataSchema, pageSchema, siteEventSchema, siteSchema, tagSchema } from '../../../../src/core/api/schemas'
+import { errorForStatus, type RequestContext } from '../../../../src/core/api/status-errors'
+import { AppErrorException } from '../../../../src/core/errors'
+import { isAppError } from '../../../../src/shared'
+
+const MiB = 1024 * 1024
+const SIZE = 5 * MiB
+const BOUND_MS = 2_000
+const ctx: RequestContext = { what: 'the list of sites', collection: true, host: 'api.test', secrets: ['linear-secret-token-42'] }
+
+/** `unit` repeated to about 5 MiB, between `before` and `after`. */
+function fill(unit: string, before = '', after = ''): string {
+  return before + unit.repeat(Math.floor((SIZE - before.length - after.length) / unit.length)) + after
+}
+
+const ENVELOPE_TAIL = ',"links":{"first":null,"last":null,"prev":null,"next":null},"meta":{"current_page":1,"from":1,"last_page":1,"per_page":15,"to":1,"total":1,"path":"x"}}'
+const SITE = JSON.stringify({ id: 1, name: 'S', url: 'u', admin_url: 'a', notes: '', status: 'Ok', published: 1, server: null, updates_count: 0, created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-01T10:00:00Z', last_check_at: null, tags: [] })
+
+const BODIES: Record<string, string> = {
+  '"<" repeated': fill('<'),
+  '"<a" repeated': fill('<a'),
+  'an unclosed tag': fill('x', '<div class="'),
+  'nested tags': fill('<div>'),
+  'unclosed scripts': fill('<script>'),
+  'whitespace': fill(' \n\t'),
+  'items that are empty objects': fill('{},', '{"data":[', `{}]${ENVELOPE_TAIL}`),
+  'items of the wrong types': fill('{"id":"x","name":1,"tags":{}},', '{"data":[', `{}]${ENVELOPE_TAIL}`),
+  'items that are numbers': fill('1,', '{"data":[', `1]${ENVELOPE_TAIL}`),
+  'a site with a million bad tags': fill('{},', `{"data":[${SITE.replace('"tags":[]', '"tags":[')}`, `{}]}]${ENVELOPE_TAIL}`),
+  'a site with a million unknown members': fill('"k":1,', `{"data":[${SITE.slice(0, -1)},`, `"z":1}]${ENVELOPE_TAIL}`),
+  'valid sites': fill(`${SITE},`, '{"data":[', `${SITE}]${ENVELOPE_TAIL}`),
+  'deeply nested arrays': `${'['.repeat(SIZE / 2)}${']'.repeat(SIZE / 2)}`,
+  'deeply nested data': `{"data":${'['.repeat(SIZE / 2 - 10)}${']'.repeat(SIZE / 2 - 10)}}`,
+  'deeply nested objects, unclosed': fill('{"a":'),
+  'a long string of escapes': fill('\\u0041', '{"message":"', '"}'),
+  'validation errors of the wrong types': fill('"f":1,', '{"message":"no","errors":{', '"g":[1]}}'),
+  'truncated JSON': fill(`${SITE},`, '{"data":[').slice(0, -7),
+  'a huge number': fill('9', '{"data":', '}'),
+}
+
+function timed(work: () => void): number {
+  const started = performance.now()
+  try {
+    work()
+  } catch (thrown) {
+    // Only AppErrors may leave core's checks, and they carry a known code.
+    if (!(thrown instanceof AppErrorException) || !isAppError(thrown.appError)) throw thrown
+  }
+  return performance.now() - started
+}
+
+const response = (text: string, type = 'application/json'): RawResponse => ({ status: 200, headers: { 'content-type': type }, text })
+
+describe('5 MiB bodies', () => {
+  for (const [shape, body] of Object.entries(BODIES)) {
+    it(`of ${shape} are checked in linear time`, () => {
+      expect(body.length).toBeGreaterThan(SIZE - 1024)
+      const took = {
+        sitePage: timed(() => readJson(pageSchema(siteSchema), response(body), ctx)),
+        eventPage: timed(() => readJson(pageSchema(siteEventSchema), response(body), ctx)),
+        oneTag: timed(() => readJson(dataSchema(tagSchema), response(body, 'text/plain'), ctx)),
+        deletion: timed(() => checkDeletionResponse(response(body), ctx)),
+        '422': timed(() => errorForStatus(422, body, ctx)),
+        '500': timed(() => errorForStatus(500, body, ctx)),
+        '418': timed(() => errorForStatus(418, body, ctx)),
+        excerpt: timed(() => excerpt(body, ctx.secrets)),
+      }
+      for (const [check, ms] of Object.entries(took)) expect({ check, ms: ms < BOUND_MS ? 'fast' : ms }).toEqual({ check, ms: 'fast' })
+    })
+  }
+})
