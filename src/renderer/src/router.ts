@@ -2,6 +2,9 @@
 import { createRouter, createWebHashHistory, type RouteLocationRaw } from 'vue-router'
 import type { Pinia } from 'pinia'
 import { useAccountsStore } from './stores/accounts'
+// The main view, in the first bundle: opening the app shows it without waiting for a chunk
+// from a web shell that may be busy with its startup sync. The others load on first visit.
+import SitesView from './views/SitesView.vue'
 
 export function createAppRouter(pinia: Pinia) {
   const router = createRouter({
@@ -9,7 +12,7 @@ export function createAppRouter(pinia: Pinia) {
     routes: [
       { path: '/', redirect: '/sites' },
       { path: '/welcome', name: 'welcome', component: () => import('./views/WelcomeView.vue'), meta: { bare: true } },
-      { path: '/sites', name: 'sites', component: () => import('./views/SitesView.vue') },
+      { path: '/sites', name: 'sites', component: SitesView },
       {
         path: '/sites/:id(\\d+)',
         name: 'site',

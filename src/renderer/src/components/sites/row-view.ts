@@ -1,0 +1,43 @@
+// What a table row shows that takes work to derive from its site (parsing the address,
+// shortening versions, choosing the tag chips, the exact time of the last check): derived the
+// first time the site is shown and kept with the site object, so a row that comes back while
+// the search is typed costs nothing more. A snapshot's site objects are never changed (a
+// change is a new object), so nothing kept goes stale; a site no longer referenced lets its
+// entry go (WeakMap).
+import type { Site, Tag } from '../../../../shared'
+import { formatExactTime, formatNumber, hostOf, shortSoftware, tagsThatFit } from '../../lib/format'
+
+export interface RowView {
+  host: string
+  statusOk: boolean
+  updates: string
+  mysql: string
+  web: string
+  shownTags: readonly Tag[]
+  hiddenTags: number
+  tagsTitle: string
+  exactCheck: string | undefined
+}
+
+const views = new WeakMap<Site, RowView>()
+
+export function rowView(site: Site): RowView {
+  let view = views.get(site)
+  if (view === undefined) {
+    const names = site.tags.map((t) => t.name)
+    const shown = tagsThatFit(names)
+    view = {
+      host: hostOf(site.url),
+      statusOk: site.status.trim().toLowerCase() === 'ok',
+      updates: formatNumber(site.updates_count ?? 0),
+      mysql: site.server.mysql ? shortSoftware(site.server.mysql) : '—',
+      web: site.server.web ? shortSoftware(site.server.web) : '—',
+      shownTags: site.tags.slice(0, shown),
+      hiddenTags: site.tags.length - shown,
+      tagsTitle: names.join(', '),
+      exactCheck: site.last_check_at ? formatExactTime(site.last_check_at) : undefined,
+    }
+    views.set(site, view)
+  }
+  return view
+}
