@@ -82,7 +82,7 @@ export async function collectPages<T extends { id: number }>(fetchPage: FetchPag
       moving = true
       break
     }
-    const pass = await rereadFront(fetchPage, state, options.signal)
+    const pass = await rereadFront(fetchPage, state, options)
     total = pass.total
     if (pass.fresh.length === 0) {
       // The front holds nothing new (items were removed, say): reading it again cannot help.
@@ -125,16 +125,21 @@ async function readInOrder<T extends { id: number }>(fetchPage: FetchPage<Page<T
 /**
  * One pass over the first pages, one after another, until a page brings nothing new, the count
  * agrees with meta.total, or the list ends. Answers the latest total and the items found.
+ * A pass keeps to the page limit too: a server whose every page brings new items of a list
+ * that never ends would otherwise hold it forever.
  */
 async function rereadFront<T extends { id: number }>(
   fetchPage: FetchPage<Page<T>>,
   state: ReadState<T>,
-  signal: AbortSignal | undefined,
+  options: CollectOptions,
 ): Promise<{ total: number; fresh: T[] }> {
+  const { signal } = options
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
   const pageSignal = signal ?? new AbortController().signal
   const fresh: T[] = []
   for (let pageNumber = 1; ; pageNumber++) {
     throwIfAborted(signal)
+    if (pageNumber > maxPages) throw stuck(options.what, `it has more than ${maxPages} pages`)
     const page = await fetchPage(pageNumber, pageSignal)
     const found = state.add(page)
     fresh.push(...found)
