@@ -10,7 +10,7 @@ import type { AppError, Site, Tag, WorkspaceSnapshot } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
-import { buildSearchKeys, searchKeyOf } from '../lib/site-query'
+import { LazySearchKeys, searchKeyOf } from '../lib/site-query'
 import { useAccountsStore, type LoadStatus } from './accounts'
 import { useSyncStore } from './sync'
 
@@ -23,7 +23,7 @@ export interface Snapshot {
   tags: readonly Tag[]
   eventCount: number
   siteIndex: ReadonlyMap<number, Site>
-  /** Built once per snapshot, so no keystroke in the search builds them. */
+  /** Built once per snapshot (on first use or when idle), so no keystroke but the first builds them. */
   searchKeys: ReadonlyMap<number, string>
 }
 
@@ -41,13 +41,16 @@ export function sortTags(tags: readonly Tag[]): Tag[] {
 }
 
 function snapshotOf(value: WorkspaceSnapshot): Snapshot {
+  const searchKeys = new LazySearchKeys(value.sites)
+  // Built when the page is next idle (after the rows are shown), or by the first search.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => searchKeys.warm(), { timeout: 2_000 })
   return markRaw({
     accountId: value.accountId,
     sites: markRaw(value.sites),
     tags: markRaw(sortTags(value.tags)),
     eventCount: value.eventCount,
     siteIndex: markRaw(new Map(value.sites.map((site) => [site.id, site]))),
-    searchKeys: markRaw(buildSearchKeys(value.sites)),
+    searchKeys: markRaw(searchKeys),
   })
 }
 
