@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { AppError } from '../../shared'
 import { AppErrorException } from '../errors'
 import { excerpt, redact } from './excerpt'
+import { MAX_JSON_DEPTH, nestedTooDeep } from './json-depth'
 import { describeIssues } from './schemas'
 import type { RequestContext } from './status-errors'
 
@@ -84,6 +85,12 @@ export function parseJsonResponse(response: RawResponse, ctx: RequestContext): u
   }
   if (response.text.trim() === '') {
     throw unreadable('empty', response, ctx, (got) => `The server sent an empty answer for ${ctx.what} (HTTP ${got.status}). Try again later.`)
+  }
+  if (nestedTooDeep(response.text)) {
+    throw badResponse(
+      response.status,
+      `The server's answer for ${ctx.what} is nested more than ${MAX_JSON_DEPTH} levels deep, which no answer of the API is (HTTP ${response.status}: "${excerpt(response.text, ctx.secrets)}"). Try again later; if it stays, tell the server's administrator.`,
+    )
   }
   try {
     return JSON.parse(response.text) as unknown

@@ -3,6 +3,7 @@
 // never part of the text (see excerpt.ts).
 import type { AppError } from '../../shared'
 import { excerpt } from './excerpt'
+import { nestedTooDeep } from './json-depth'
 import { messageBodySchema } from './schemas'
 
 export interface RequestContext {
@@ -22,6 +23,8 @@ export interface RequestContext {
 }
 
 function parseJson(text: string): unknown {
+  // An error body nested that deep is no message of the server's: shown as text.
+  if (nestedTooDeep(text)) return undefined
   try {
     return JSON.parse(text) as unknown
   } catch {

@@ -75,3 +75,20 @@ describe('5 MiB bodies', () => {
     })
   }
 })
+
+describe('JSON nested deeper than any answer of the API', () => {
+  it('is refused before it is parsed', () => {
+    const error = (() => {
+      try {
+        readJson(pageSchema(siteSchema), response(BODIES['deeply nested data']!), ctx)
+      } catch (thrown) {
+        return (thrown as AppErrorException).appError
+      }
+      return undefined
+    })()
+    expect(error?.message).toMatch(/^The server's answer for the list of sites is nested more than 64 levels deep, which no answer of the API is \(HTTP 200: "\{"data":\[\[\[/)
+    // Strings that hold brackets are not nesting.
+    const deepText = JSON.stringify({ data: { id: 1, name: '['.repeat(10_000), created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-01T10:00:00Z' } })
+    expect(readJson(dataSchema(tagSchema), response(deepText), ctx).data.name).toHaveLength(10_000)
+  })
+})
