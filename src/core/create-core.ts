@@ -53,6 +53,8 @@ export interface CoreOptions {
   sqliteNativeBinding?: string
   /** false: no sync at start or on the interval (tests that drive syncs themselves). */
   autoSync?: boolean
+  /** How long the start-up sync waits for a window's first snapshot before it begins anyway. */
+  syncStartDelayMs?: number
   /**
    * Where what goes wrong unseen is written down (thrown handlers, listener errors, failed demo
    * starts); default silent. A logger with registerSecret learns every token and private key
@@ -60,6 +62,9 @@ export interface CoreOptions {
    */
   logger?: Logger
 }
+
+/** The start-up sync begins after the first snapshot is served, or after this at the latest. */
+const SYNC_START_DELAY_MS = 3_000
 
 /** Channels that are the person at work; background filling of old events makes way for them. */
 const BACKGROUND_CHANNELS: ReadonlySet<RequestChannel> = new Set(['sync:states', 'app:notices', 'app:info'])
@@ -123,8 +128,18 @@ export function createCore(options: CoreOptions): Core {
 
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
   const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
-  // Every account syncs at start (after --demo has made its account) and then on the interval.
-  if (options.autoSync !== false) void ready.then(() => sync.start())
+  // Every account syncs at start (after --demo has made its account) and then on the interval;
+  // but only once the window has its first snapshot, or after a moment if no window asks: a
+  // sync of thousands of pages keeps core busy, and the app must open with what it knows first.
+  const startSyncing = once(() => void ready.then(() => sync.start()))
+  const startTimer = options.autoSync === false ? undefined : setTimeout(startSyncing, options.syncStartDelayMs ?? SYNC_START_DELAY_MS)
+  startTimer?.unref?.()
+  const firstSnapshotServed = (): void => {
+    if (startTimer === undefined) return
+    clearTimeout(startTimer)
+    // After the answer has gone out.
+    setImmediate(startSyncing)
+  }
 
   const handlers = noteActivity(
     {
@@ -140,16 +155,34 @@ export function createCore(options: CoreOptions): Core {
     () => sync.noteUserActivity(),
   )
 
+  const snapshot = handlers['workspace:snapshot']
+  handlers['workspace:snapshot'] = async (input) => {
+    const answer = await snapshot(input)
+    firstSnapshotServed()
+    return answer
+  }
+
   return {
     handlers: logChannelFailures(handlers, logger),
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
+      if (startTimer !== undefined) clearTimeout(startTimer)
       await ready
       await sync.dispose()
       await clients.closeAll()
       await demo.stop()
       workspace.close()
     },
+  }
+}
+
+/** A function that runs `work` the first time it is called, and does nothing after. */
+function once(work: () => void): () => void {
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    work()
   }
 }
 

@@ -132,6 +132,19 @@ describe('SitesView', () => {
     expect(screen.getByRole('alert').textContent).toContain('the server cannot be reached')
   })
 
+  it('says when a sync the rate limit stopped goes on by itself', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2025-03-01T11:30:00.000Z'))
+    const limited = syncState('a', {
+      status: 'failed',
+      error: { code: 'rate_limited', message: 'The server asked the app to slow down.', retryAfterMs: 6 * 60_000 },
+    })
+    const { fake } = core({ sync: limited })
+    await mountWithBanner(fake)
+    const resumes = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date('2025-03-01T11:36:00.000Z'))
+    expect(screen.getByRole('alert').textContent).toContain(`the server asked the app to slow down; syncing again at ${resumes}.`)
+  })
+
   it('shows a failed first sync as an error with Retry instead of an empty list', async () => {
     const failed = syncState('a', { status: 'failed', lastSyncedAt: null, error: { code: 'timeout', message: 'The server did not answer within 15 seconds.' } })
     const { data, fake } = core({ sites: [], tags: [], sync: failed })

@@ -1,0 +1,70 @@
+// The app opens with what it knows: at start, core serves the window's first snapshot before
+// the start-up sync begins (a sync of thousands of pages keeps core busy), and syncs anyway
+// after a moment when no window asks.
+import { afterEach, expect, it } from 'vitest'
+import type { Core } from '../../../../src/core'
+import { MemorySecretStore } from '../../../../src/core/secrets'
+import { envelope, pageOf, sendJson, site, startListener, tag, type TestListener } from '../api/support/listener'
+import { makeCore } from '../support/core-harness'
+import { withTempDirs } from '../support/temp-dir'
+
+const dirs = await withTempDirs()
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
+  await dirs.cleanup()
+})
+
+const SITES = Array.from({ length: 20 }, (_, i) => site(i + 1))
+
+async function api(): Promise<TestListener> {
+  const server = await startListener((req, res) => {
+    const url = req.url ?? ''
+    const list = `http://${req.headers.host}${url.split('?')[0]}`
+    if (url.includes('/logs')) return sendJson(res, 200, envelope([], 1, list))
+    if (url.includes('/sites')) return sendJson(res, 200, envelope(SITES, pageOf(url), list))
+    sendJson(res, 200, envelope([tag(1)], 1, list))
+  })
+  cleanups.push(() => server.close())
+  return server
+}
+
+/** An account added (and not synced) by an earlier run of the app over the same data folder. */
+async function earlierRun(server: TestListener, secretStore: MemorySecretStore) {
+  const dataDir = await dirs.make()
+  const first = makeCore(dataDir, { secretStore, autoSync: false })
+  const account = await first.value('accounts:add', { label: 'A', baseUrl: `${server.origin}/api/v1`, token: 'a-token' })
+  await first.core.dispose()
+  server.requests.splice(0)
+  return { dataDir, account }
+}
+
+function started(core: Core): void {
+  cleanups.push(() => core.dispose())
+}
+
+it('serves the first snapshot before the start-up sync sends anything, then syncs', async () => {
+  const server = await api()
+  const secretStore = new MemorySecretStore()
+  const { dataDir, account } = await earlierRun(server, secretStore)
+
+  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 60_000 })
+  started(app.core)
+  await app.value('accounts:list')
+  expect(server.requests).toEqual([])
+  expect((await app.value('workspace:snapshot', { accountId: account.id })).sites).toEqual([])
+
+  await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
+  await expect.poll(async () => (await app.value('workspace:snapshot', { accountId: account.id })).sites.length).toBe(20)
+})
+
+it('syncs at start after a moment when no window asks for a snapshot', async () => {
+  const server = await api()
+  const secretStore = new MemorySecretStore()
+  const { dataDir, account } = await earlierRun(server, secretStore)
+
+  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 20 })
+  started(app.core)
+  await expect.poll(() => app.pushesOf('sync:state').some((s) => s.accountId === account.id && s.status === 'idle' && s.lastSyncedAt !== null)).toBe(true)
+  expect(server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
+})
