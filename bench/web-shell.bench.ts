@@ -372,12 +372,17 @@ if (missing.length > 0) {
       } else {
         line(`  waited for core to stop syncing (${(await server.stats()).requests - serverBusy} more requests)`, waited, 'ms')
         const quiet = await timeKeystrokes(page, target)
-        if (quiet.frames.length === 0) {
-          notMeasured(FIGURES.keystroke, `none of ${quiet.total} keystrokes was followed by a painted frame`)
+        if (quiet.dom.length === 0) {
+          notMeasured(FIGURES.keystroke, `none of ${quiet.total} keystrokes changed the table`)
         } else {
-          figure(`search keystroke to table updated (keydown to next paint, ${quiet.frames.length} keystrokes), median`, percentile(quiet.frames, 0.5), 'ms', below(8))
-          figure(`search keystroke to table updated, p95`, percentile(quiet.frames, 0.95), 'ms', below(16))
-          line(`  keydown to the table's DOM changed (${quiet.dom.length} of ${quiet.total} changed it), median`, percentile(quiet.dom, 0.5), 'ms')
+          // The issue's figure: keydown to the table updated, over the keystrokes that changed
+          // it (a keystroke that leaves the same rows, "bake" -> "baker", has nothing to update;
+          // each keystroke's watch ends when the next key goes down, so none is charged with a
+          // later one's change). Next paint, below, adds the wait for the display's next frame.
+          figure(`search keystroke to table updated (${quiet.dom.length} of ${quiet.total} keystrokes changed it), median`, percentile(quiet.dom, 0.5), 'ms', below(8))
+          figure(`search keystroke to table updated, p95`, percentile(quiet.dom, 0.95), 'ms', below(16))
+          line(`  keydown to the next frame painted (all ${quiet.frames.length} keystrokes, vsync wait included), median`, percentile(quiet.frames, 0.5), 'ms')
+          line(`  … p95`, percentile(quiet.frames, 0.95), 'ms')
         }
       }
       done(FIGURES.keystroke)

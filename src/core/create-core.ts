@@ -99,7 +99,12 @@ export function createCore(options: CoreOptions): Core {
   // The account list is read at start, not on the first call: a notice about a damaged file is
   // ready when the window asks (and pushed, if it asked first), and what a crash left is removed.
   // A file that cannot be read fails the first accounts:list instead, with its reason.
-  void store.load().catch(() => undefined)
+  // Then every token is read once: the keychain's first answer costs a few hundred ms (under
+  // Node its host process starts), which the window's first accounts:list should not wait for.
+  void store
+    .load()
+    .then(() => store.list())
+    .catch(() => undefined)
   const demo = new DemoWorkspace({
     folder: demoFolder,
     store,
