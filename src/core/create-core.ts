@@ -136,7 +136,8 @@ export function createCore(options: CoreOptions): Core {
   // Every account syncs at start (after --demo has made its account) and then on the interval;
   // but only once the window has its first snapshot, or after a moment if no window asks: a
   // sync of thousands of pages keeps core busy, and the app must open with what it knows first.
-  const startSyncing = once(() => void ready.then(() => sync.start()))
+  let disposed = false
+  const startSyncing = once(() => void ready.then(() => (disposed ? undefined : sync.start())))
   const startTimer = options.autoSync === false ? undefined : setTimeout(startSyncing, options.syncStartDelayMs ?? SYNC_START_DELAY_MS)
   startTimer?.unref?.()
   const firstSnapshotServed = (): void => {
@@ -171,6 +172,7 @@ export function createCore(options: CoreOptions): Core {
     handlers: logChannelFailures(handlers, logger),
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
+      disposed = true
       if (startTimer !== undefined) clearTimeout(startTimer)
       await ready
       await sync.dispose()
