@@ -3,11 +3,11 @@
 // request left running after a failure, a cancellation or a list that shrank.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type SiteApi, type SiteApiClientConfig, type Timing } from '../../../../src/core/api'
-import { AppErrorException } from '../../../../src/core/errors'
+import { createSiteApiClient, type SiteApi, type SiteApiClientConfig } from '../../../../src/core/api'
 import { startReferenceServer } from '../../../../src/reference-server'
 import { failure } from './support/failure'
 import { envelope, pageOf, sendJson, startListener, tag } from './support/listener'
+import { fakeTiming } from './support/fake-timing'
 
 const opened: { close(): Promise<void> }[] = []
 
@@ -40,26 +40,10 @@ function delay(ms: number): Promise<void> {
 
 /**
  * A fake clock that moves only when the client waits; each time it moves, the server's rate
- * window is started afresh, as the minute the pacer waited for would. Requests sent before the
- * wait and still on their way then land in the new window: the pacer must count them there.
+ * window starts afresh (onMove), as the minute the pacer waited for would.
  */
-function windowClock(onMove: () => void): Timing & { sleeps: number[] } {
-  let clock = Date.UTC(2026, 0, 1)
-  const sleeps: number[] = []
-  return {
-    sleeps,
-    now: () => clock,
-    random: () => 0.5,
-    sleep(ms, signal) {
-      if (signal?.aborted) return Promise.reject(new AppErrorException({ code: 'cancelled', message: 'The request was cancelled.' }))
-      sleeps.push(ms)
-      if (ms > 0) {
-        clock += ms
-        onMove()
-      }
-      return Promise.resolve()
-    },
-  }
+function windowClock(onMove: () => void) {
+  return fakeTiming({ onSleep: (ms) => (ms > 0 ? onMove() : undefined) })
 }
 
 const tagsUpTo = (n: number) => Array.from({ length: n }, (_, i) => tag(i + 1))

@@ -2,12 +2,11 @@
 // servers (node:http on loopback) that do what the reference server does not do on its own.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppErrorException } from '../../../../src/core/errors'
-import type { Timing } from '../../../../src/core/api'
 import { startReferenceServer, type RunningReferenceServer } from '../../../../src/reference-server'
 import { MOVING_NOTICE } from '../../../../src/core/sync/account-sync'
 import { envelope, pageOf, sendJson, site, startListener, tag, type TestListener } from '../api/support/listener'
 import { ACCOUNT, closeHarnesses, makeHarness } from './support/engine-harness'
+import { fakeTiming } from '../api/support/fake-timing'
 
 const opened: { close(): Promise<void> }[] = []
 
@@ -78,25 +77,10 @@ describe('a sites list that changes while it is read', () => {
 
 /**
  * A fake clock that moves only when the client waits; each time it moves, the server's rate
- * window starts afresh, as the minute the pacer waited for would.
+ * window starts afresh (onMove), as the minute the pacer waited for would.
  */
-function windowClock(onMove: () => void): Timing & { sleeps: number[] } {
-  let clock = Date.UTC(2026, 0, 1)
-  const sleeps: number[] = []
-  return {
-    sleeps,
-    now: () => clock,
-    random: () => 0.5,
-    sleep(ms, signal) {
-      if (signal?.aborted) return Promise.reject(new AppErrorException({ code: 'cancelled', message: 'The request was cancelled.' }))
-      sleeps.push(ms)
-      if (ms > 0) {
-        clock += ms
-        onMove()
-      }
-      return Promise.resolve()
-    },
-  }
+function windowClock(onMove: () => void) {
+  return fakeTiming({ onSleep: (ms) => (ms > 0 ? onMove() : undefined) })
 }
 
 describe('a sync under the server rate limit', () => {
