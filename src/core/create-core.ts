@@ -2,13 +2,14 @@
 // secrets/, demo/ and channels/. Dependencies come in through options so tests can pass
 // in-memory ones (GitHub Desktop's constructor-injected stores are the model).
 
-import type { AppNotice, ChannelHandlers, RequestChannel } from '../shared'
+import type { AppNotice, ChannelHandlers, RequestChannel, SaveFileRequest, SaveFileResult } from '../shared'
 import { AccountClients, AccountStore, credentialsVerifier, demoDir, type CreateSiteApi } from './accounts'
 import { createSiteApiClient } from './api'
 import { accountsChannels } from './channels/accounts-channels'
 import { appChannels } from './channels/app-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
+import { prefsChannels } from './channels/prefs-channels'
 import { settingsChannels } from './channels/settings-channels'
 import { siteChannels } from './channels/site-channels'
 import { syncChannels } from './channels/sync-channels'
@@ -34,6 +35,8 @@ export interface CoreOptions {
   appVersion: string
   /** Opens an address in the system browser; the shell knows how. */
   openExternal: (url: string) => Promise<void>
+  /** The desktop app's save dialog and write (file:save); the web shell has none. */
+  saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>
   /** `--demo`: start the demo workspace at launch and make it the active account. */
   openDemoOnStart?: boolean
   /** Where tokens live; default the OS keychain under the service named appName. */
@@ -157,6 +160,7 @@ export function createCore(options: CoreOptions): Core {
       ...siteChannels(context),
       ...tagChannels(context),
       ...settingsChannels(context),
+      ...prefsChannels(context),
     },
     () => sync.noteUserActivity(),
   )

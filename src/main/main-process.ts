@@ -17,6 +17,7 @@ import { registerChannels } from './ipc'
 import { installApplicationMenu } from './menu'
 import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
+import { saveFileWithDialog } from './save-file'
 import { trustedSenderCheck } from './trusted-sender'
 import { createMainWindow } from './window'
 import { keepIfOnScreen, loadWindowState } from './window-state'
@@ -166,6 +167,7 @@ export function runApp(options: RunAppOptions): void {
         appName: app.getName(),
         appVersion: app.getVersion(),
         openExternal,
+        saveFile: saveFileWithDialog(() => mainWindow),
         openDemoOnStart: launch.demo,
         logger,
         // Unpackaged (npm start), better-sqlite3's own build is for Node's ABI: the start script

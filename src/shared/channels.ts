@@ -69,6 +69,33 @@ export interface RequestChannels {
 
   /** Opens an http(s) address in the system browser; anything else is refused. */
   'shell:openExternal': [{ url: string }, void]
+
+  /**
+   * The renderer's own remembered state (column layouts, saved views, the last view state),
+   * kept in the workspace store so it survives a restart in both shells. A key names one
+   * thing; an account's things end in `:<accountId>` and go when the account is removed.
+   * Answers null for a key never set.
+   */
+  'prefs:get': [{ key: string }, unknown]
+  'prefs:set': [{ key: string; value: unknown }, void]
+
+  /**
+   * Desktop app: asks where to save through the system's save dialog and writes the file
+   * there. The web shell answers `invalid_input` (the browser downloads the file itself).
+   */
+  'file:save': [SaveFileRequest, SaveFileResult]
+}
+
+export interface SaveFileRequest {
+  /** File name offered in the dialog, such as "sites-2026-11-23.csv". */
+  suggestedName: string
+  content: string
+}
+
+/** saved false: the person cancelled the dialog. */
+export interface SaveFileResult {
+  saved: boolean
+  path: string | null
 }
 
 export type RequestChannel = keyof RequestChannels
@@ -113,6 +140,9 @@ export const REQUEST_CHANNELS = [
   'settings:set',
   'app:notices',
   'shell:openExternal',
+  'prefs:get',
+  'prefs:set',
+  'file:save',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [

@@ -90,7 +90,12 @@ export interface EventSlice {
 export interface AppSettings {
   /** Minutes between automatic syncs of each account (1 to 1440; default 5). */
   syncIntervalMinutes: number
+  /** The colour scheme; 'system' follows the operating system's (default). */
+  theme: ThemePreference
 }
+
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const
+export type ThemePreference = (typeof THEME_PREFERENCES)[number]
 
 /** A sentence core has for the user that belongs to no call (a database rebuilt, ...). */
 export interface AppNotice {

@@ -1,6 +1,7 @@
-// app:info, app:notices and shell:openExternal: facts about the app, what core has to tell the
+// app:info, app:notices, shell:openExternal and file:save: facts about the app, what core has to tell the
 // person outside any call, and the one way out to the browser.
-import type { AppNotice, ChannelHandlers } from '../../shared'
+import type { AppNotice, ChannelHandlers, SaveFileRequest, SaveFileResult } from '../../shared'
+import { appError } from '../errors'
 import { handle } from './handle'
 import * as s from './schemas'
 
@@ -9,9 +10,11 @@ export interface AppChannelOptions {
   appVersion: string
   shell: 'electron' | 'web'
   openExternal: (url: string) => Promise<void>
+  /** file:save: the desktop app's save dialog; the web shell has none (the browser downloads). */
+  saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>
 }
 
-type AppChannel = 'app:info' | 'app:notices' | 'shell:openExternal'
+type AppChannel = 'app:info' | 'app:notices' | 'shell:openExternal' | 'file:save'
 
 export function appChannels(options: AppChannelOptions, notices: () => AppNotice[]): Pick<ChannelHandlers, AppChannel> {
   return {
@@ -27,5 +30,12 @@ export function appChannels(options: AppChannelOptions, notices: () => AppNotice
     // Only http(s) addresses reach the system browser (DESIGN.md): no file:, javascript:,
     // or custom schemes that could start another program.
     'shell:openExternal': handle(s.openExternal, ({ url }) => options.openExternal(new URL(url).href)),
+
+    'file:save': handle(s.saveFile, async (request) => {
+      if (!options.saveFile) {
+        throw appError({ code: 'invalid_input', message: 'This shell has no save dialog: the browser downloads the file instead.' })
+      }
+      return options.saveFile(request)
+    }),
   }
 }

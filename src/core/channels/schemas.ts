@@ -1,6 +1,7 @@
 // Schemas of every channel input (src/shared/channels.ts). Objects are strict: a key the
 // contract does not name is refused rather than silently passed along.
 import { z } from 'zod'
+import { THEME_PREFERENCES } from '../../shared'
 import { newSiteSchema, webAddress } from '../api/new-site-schema'
 
 /** Channels without input: the shells may pass nothing, null, or an empty object. */
@@ -56,10 +57,33 @@ export const eventQuery = z.strictObject({
   limit: z.int().min(1).max(500).optional(),
 })
 
+/** A pref's key: a name, and for an account's things ":<accountId>" at the end. */
+const prefKey = z
+  .string()
+  .regex(/^[a-z][a-z0-9.-]{0,63}(:[0-9a-f-]{36})?$/i, 'must be a name, optionally followed by :<account id>')
+
+export const prefGet = z.strictObject({ key: prefKey })
+
+/** Any JSON value up to 256 KB written out; anything else is refused. */
+const jsonValue = z.json().refine((value) => JSON.stringify(value).length <= 256 * 1024, 'must be at most 256 KB')
+export const prefSet = z.strictObject({ key: prefKey, value: jsonValue })
+
+export const saveFile = z.strictObject({
+  // A file name, not a path: no separators, no leading dot, a sensible length.
+  suggestedName: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^/\\.][^/\\]*$/, 'must be a file name without folders')
+    .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters'),
+  content: z.string().max(64 * 1024 * 1024, 'must be at most 64 MB'),
+})
+
 export const settingsPatch = z.strictObject({
   syncIntervalMinutes: z
     .int({ error: 'must be a whole number of minutes' })
     .min(1, 'must be at least 1 minute')
     .max(1440, 'must be at most 1440 minutes (a day)')
     .optional(),
+  theme: z.enum(THEME_PREFERENCES, { error: `must be one of ${THEME_PREFERENCES.join(', ')}` }).optional(),
 })

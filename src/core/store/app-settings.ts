@@ -1,7 +1,7 @@
 // Checks of the app's settings. The store keeps one row per setting, so a stored value is read
 // back through the same check: a value a future or broken build wrote falls back to the default
 // instead of reaching the sync engine.
-import type { AppSettings } from '../../shared'
+import { THEME_PREFERENCES, type AppSettings } from '../../shared'
 import { appError } from '../errors'
 import { DEFAULT_SETTINGS } from './workspace-store'
 
@@ -12,6 +12,10 @@ const CHECKS: { [K in SettingKey]: (value: unknown) => string | null } = {
     typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 1440
       ? null
       : 'must be a whole number of minutes from 1 to 1440',
+  theme: (value) =>
+    typeof value === 'string' && (THEME_PREFERENCES as readonly string[]).includes(value)
+      ? null
+      : `must be one of ${THEME_PREFERENCES.join(', ')}`,
 }
 
 export const SETTING_KEYS = Object.keys(CHECKS) as SettingKey[]

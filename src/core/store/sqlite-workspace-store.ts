@@ -11,6 +11,9 @@ import { ftsAccountToken } from './fts-query'
 import { openWorkspaceDatabase, type OpenWorkspaceOptions } from './workspace-database'
 import type { AccountSyncMeta, SnapshotWrite, WorkspaceStore } from './workspace-store'
 
+// Prefs share the settings table; their keys start with this, so settings never see them.
+const PREF_PREFIX = 'pref:'
+
 /** How many syncs' changes each account keeps (recentChanges reads at most these). */
 export const CHANGES_KEPT = 50
 
@@ -242,9 +245,25 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     return this.settings()
   }
 
+  pref(key: string): unknown {
+    const row = this.st.getSetting.get(PREF_PREFIX + key) as { json: string } | undefined
+    if (row === undefined) return null
+    try {
+      return JSON.parse(row.json) as unknown
+    } catch {
+      return null
+    }
+  }
+
+  setPref(key: string, value: unknown): void {
+    if (value === null || value === undefined) this.st.deleteSetting.run(PREF_PREFIX + key)
+    else this.st.putSetting.run(PREF_PREFIX + key, JSON.stringify(value))
+  }
+
   removeAccount(accountId: string): void {
     this.writeAccount(accountId, () => {
       for (const statement of this.st.removeAccount) statement.run(accountId)
+      this.st.removeAccountPrefs.run({ prefix: PREF_PREFIX, suffix: `:${accountId}` })
     })
   }
 
@@ -391,6 +410,12 @@ function prepareStatements(db: Database.Database) {
     recentChanges: one('SELECT json FROM changes WHERE account_id = ? ORDER BY seq DESC LIMIT ?'),
 
     settings: db.prepare('SELECT key, json FROM settings'),
+    getSetting: db.prepare('SELECT json FROM settings WHERE key = ?'),
+    deleteSetting: db.prepare('DELETE FROM settings WHERE key = ?'),
+    // Prefs of an account end in ":<accountId>" (compared as text, so no LIKE escaping).
+    removeAccountPrefs: db.prepare(
+      'DELETE FROM settings WHERE substr(key, 1, length(@prefix)) = @prefix AND substr(key, -length(@suffix)) = @suffix',
+    ),
     putSetting: db.prepare(
       'INSERT INTO settings (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json',
     ),

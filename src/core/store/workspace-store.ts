@@ -67,9 +67,14 @@ export interface WorkspaceStore {
   settings(): AppSettings
   updateSettings(patch: Partial<AppSettings>): AppSettings
 
-  /** Every row of the account goes: sites, tags, events, changes, sync bookkeeping. */
+  /** The renderer's remembered state under a key (prefs:get); null when never set. */
+  pref(key: string): unknown
+  /** Stores a JSON value under the key; null removes it. */
+  setPref(key: string, value: unknown): void
+
+  /** Every row of the account goes: sites, tags, events, changes, sync bookkeeping, its prefs. */
   removeAccount(accountId: string): void
   close(): void
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { syncIntervalMinutes: 5 }
+export const DEFAULT_SETTINGS: AppSettings = { syncIntervalMinutes: 5, theme: 'system' }

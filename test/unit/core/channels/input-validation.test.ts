@@ -2,6 +2,7 @@
 // naming what is wrong, and never throws across the boundary.
 import { afterEach, describe, expect, it } from 'vitest'
 import { REQUEST_CHANNELS, type RequestChannel } from '../../../../src/shared'
+import { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { makeCore } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 
@@ -48,11 +49,19 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['sites:delete', { accountId: id }, 'siteId'],
   ['tags:create', { accountId: id, name: '   ' }, 'name'],
   ['tags:delete', { accountId: id, tagId: 0 }, 'tagId'],
+  ['settings:set', { theme: 'blue' }, 'theme'],
+  ['prefs:get', { key: '../etc' }, 'key'],
+  ['prefs:get', {}, 'key'],
+  ['prefs:set', { key: 'sites.columns', value: () => 1 }, 'value'],
+  ['prefs:set', { key: 'sites.columns', value: 'x'.repeat(300 * 1024) }, 'value'],
+  ['file:save', { suggestedName: '../sites.csv', content: '' }, 'suggestedName'],
+  ['file:save', { suggestedName: '.bashrc', content: '' }, 'suggestedName'],
+  ['file:save', { suggestedName: 'a\nb.csv', content: '' }, 'suggestedName'],
   ['settings:get', { any: 1 }, 'input'],
   ['settings:set', { syncIntervalMinutes: 0 }, 'syncIntervalMinutes'],
   ['settings:set', { syncIntervalMinutes: 1441 }, 'syncIntervalMinutes'],
   ['settings:set', { syncIntervalMinutes: 2.5 }, 'syncIntervalMinutes'],
-  ['settings:set', { theme: 'dark' }, 'theme'],
+  ['settings:set', { colour: 'dark' }, 'colour'],
   ['app:notices', 5, 'input'],
   ['shell:openExternal', { url: 'file:///etc/passwd' }, 'url'],
   ['shell:openExternal', { url: 'javascript:alert(1)' }, 'url'],
@@ -109,12 +118,45 @@ describe('channel input validation', () => {
   it('keeps the sync interval the person sets, within bounds, across a restart', async () => {
     const dataDir = await dirs.make()
     const first = makeCore(dataDir)
-    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5 })
-    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15 })
+    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system' })
+    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15, theme: 'system' })
+    expect(await first.value('settings:set', { theme: 'dark' })).toEqual({ syncIntervalMinutes: 15, theme: 'dark' })
     await first.core.dispose()
     const second = makeCore(dataDir)
-    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15 })
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15, theme: 'dark' })
     await second.core.dispose()
+  })
+
+  it('keeps prefs across a restart and drops the prefs of a removed account', async () => {
+    const dataDir = await dirs.make()
+    const first = makeCore(dataDir)
+    const other = '0b7c7a3e-4a51-4bb5-9d58-8a3f0f5e7a11'
+    expect(await first.value('prefs:get', { key: 'sites.columns' })).toBeNull()
+    await first.value('prefs:set', { key: 'sites.columns', value: { widths: { name: 240 } } })
+    await first.value('prefs:set', { key: `sites.view:${id}`, value: { search: 'nginx' } })
+    await first.value('prefs:set', { key: `sites.view:${other}`, value: { search: 'php' } })
+    await first.core.dispose()
+    const second = makeCore(dataDir)
+    expect(await second.value('prefs:get', { key: 'sites.columns' })).toEqual({ widths: { name: 240 } })
+    expect(await second.value('prefs:get', { key: `sites.view:${id}` })).toEqual({ search: 'nginx' })
+    // Settings never see prefs.
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system' })
+    await second.value('prefs:set', { key: 'sites.columns', value: null })
+    expect(await second.value('prefs:get', { key: 'sites.columns' })).toBeNull()
+    await second.core.dispose()
+    const store = SqliteWorkspaceStore.open({ dataDir })
+    store.removeAccount(id)
+    expect(store.pref(`sites.view:${id}`)).toBeNull()
+    expect(store.pref(`sites.view:${other}`)).toEqual({ search: 'php' })
+    store.close()
+  })
+
+  it('has no save dialog in the web shell and says the browser downloads instead', async () => {
+    const { call } = makeCore(await dirs.make())
+    expect(await call('file:save', { suggestedName: 'sites.csv', content: 'a,b' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/browser downloads/) },
+    })
   })
 
   it('answers app:info without input', async () => {

@@ -143,7 +143,14 @@ export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
   const of = (accountId: string): AccountData | null => data[accountId] ?? null
   const gone = fail({ code: 'not_found', message: 'No such account.' })
   let nextId = 1000
+  const prefs = new Map<string, unknown>()
   const methods: Partial<Methods> = {
+    prefsGet: async ({ key }) => ok(prefs.has(key) ? structuredClone(prefs.get(key)) : null),
+    prefsSet: async ({ key, value }) => {
+      if (value === null) prefs.delete(key)
+      else prefs.set(key, structuredClone(value))
+      return ok(undefined)
+    },
     workspaceSnapshot: async ({ accountId }) => {
       const d = of(accountId)
       if (!d) return gone
