@@ -16,6 +16,7 @@ import { silentLogger, type Logger } from '../util/logger'
 import { SerialQueue } from '../util/serial-queue'
 import { messageOf, removeCrashLeftovers } from './crash-leftovers'
 import { damagedSettingsNotice } from './damaged-settings-notice'
+import { duplicateAccount, findDuplicate } from './duplicate-account'
 import { accountCacheDir } from './paths'
 import { AccountsSettingsFile, type AccountsSettings, type LoadedSettings, type StoredAccount } from './settings-file'
 import { TokenStates } from './token-states'
@@ -84,9 +85,14 @@ export class AccountStore {
     return (await this.current()).accounts.find((a) => a.kind === 'demo')
   }
 
-  /** Verifies base URL and token with one request, then saves: a typo is caught at once. */
+  /**
+   * Verifies base URL and token with one request, then saves: a typo is caught at once. The
+   * same address with the same token as a saved account is refused (see duplicate-account.ts).
+   */
   async add(input: { label: string; baseUrl: string; token: string }): Promise<Account> {
     const baseUrl = checkedBaseUrl(input.baseUrl)
+    // Asked before the request, so a duplicate is refused at once and without the network.
+    await this.refuseDuplicate(baseUrl, input.token)
     await this.options.verifyCredentials(baseUrl, input.token)
 
     const account: StoredAccount = {
@@ -96,23 +102,28 @@ export class AccountStore {
       kind: 'remote',
       createdAt: new Date().toISOString(),
     }
-    // Noted before the token is stored: if the app dies before the account is saved, the next
-    // start finds the entry and deletes it. The note stays if the keychain fails (a write that
-    // did not answer in time may still land); the next start deletes whatever is there.
-    await this.mutate((s) => void s.keychainCleanup.push(account.id), { quiet: true })
-    // Keychain before the account: if it is locked, no account is saved without its token and
-    // the error says what to do.
-    await this.options.secrets.set(account.id, input.token)
-    this.tokens.stored(account.id)
-    try {
-      await this.mutate((s) => {
-        s.accounts.push(account)
-        s.keychainCleanup = without(s.keychainCleanup, account.id)
-      })
-    } catch (thrown) {
-      await this.options.secrets.delete(account.id).catch(() => undefined)
-      throw thrown
-    }
+    // One job on the queue from the second duplicate check to the saved account: two adds of
+    // the same account sent together cannot both pass the check.
+    await this.queue.run(async () => {
+      await this.refuseDuplicate(baseUrl, input.token)
+      // Noted before the token is stored: if the app dies before the account is saved, the next
+      // start finds the entry and deletes it. The note stays if the keychain fails (a write that
+      // did not answer in time may still land); the next start deletes whatever is there.
+      await this.applyChange((s) => void s.keychainCleanup.push(account.id), { quiet: true })
+      // Keychain before the account: if it is locked, no account is saved without its token and
+      // the error says what to do.
+      await this.options.secrets.set(account.id, input.token)
+      this.tokens.stored(account.id)
+      try {
+        await this.applyChange((s) => {
+          s.accounts.push(account)
+          s.keychainCleanup = without(s.keychainCleanup, account.id)
+        })
+      } catch (thrown) {
+        await this.options.secrets.delete(account.id).catch(() => undefined)
+        throw thrown
+      }
+    })
     return this.toAccount(account)
   }
 
@@ -132,6 +143,7 @@ export class AccountStore {
         message: "The demo workspace's token is managed by the app and cannot be replaced.",
       })
     }
+    await this.refuseDuplicate(account.baseUrl, token, accountId)
     await this.options.verifyCredentials(account.baseUrl, token)
     // Checking the token took a request; the account may have been removed meanwhile. The
     // check and the keychain write are one job on the queue that remove() also runs on, so a
@@ -140,6 +152,7 @@ export class AccountStore {
     // the account with either its old token or the new one, never none.
     await this.queue.run(async () => {
       findIn(await this.current(), accountId)
+      await this.refuseDuplicate(account.baseUrl, token, accountId)
       await this.options.secrets.set(accountId, token)
       this.tokens.stored(accountId)
     })
@@ -251,6 +264,12 @@ export class AccountStore {
   /** The server refused the account's token (401): show it as needing a new one. */
   async markRefused(accountId: string, generation = this.tokens.generation(accountId)): Promise<void> {
     if (this.tokens.markRefused(accountId, generation)) await this.emitChange()
+  }
+
+  /** Throws the duplicate refusal when another account has this address and token. */
+  private async refuseDuplicate(baseUrl: string, token: string, except?: string): Promise<void> {
+    const existing = await findDuplicate((await this.current()).accounts, this.options.secrets, baseUrl, token, except)
+    if (existing) throw duplicateAccount(existing)
   }
 
   private secretsFor(account: StoredAccount): SecretStore {

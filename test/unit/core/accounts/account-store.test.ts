@@ -24,13 +24,18 @@ afterEach(async () => {
   await dirs.cleanup()
 })
 
+const verifyForReal = credentialsVerifier(createSiteApiClient)
+/** The test server knows one token; the others a test needs (a second account at the same address, which the store would refuse as a duplicate with the same token) are let through. */
+const ANOTHER_TOKEN = 'another-token-for-a-second-account'
+const verifyOrAccept = (baseUrl: string, token: string) => (token === ANOTHER_TOKEN ? Promise.resolve() : verifyForReal(baseUrl, token))
+
 function makeStore(dataDir: string, secrets: SecretStore = new MemorySecretStore()) {
   const changes: AccountsState[] = []
   const store = new AccountStore({
     dataDir,
     secrets,
     demoSecrets: new MemorySecretStore(),
-    verifyCredentials: credentialsVerifier(createSiteApiClient),
+    verifyCredentials: verifyOrAccept,
     onChange: (state) => changes.push(state),
   })
   return { store, changes, secrets }
@@ -107,7 +112,7 @@ describe('AccountStore', () => {
     const dataDir = await dirs.make()
     const { store } = makeStore(dataDir)
     const first = await store.add({ label: 'One', baseUrl: server.baseUrl, token: GOOD_TOKEN })
-    const second = await store.add({ label: 'Two', baseUrl: server.baseUrl, token: GOOD_TOKEN })
+    const second = await store.add({ label: 'Two', baseUrl: server.baseUrl, token: ANOTHER_TOKEN })
 
     expect((await store.rename(first.id, 'First')).label).toBe('First')
     await store.setActive(second.id)
@@ -203,8 +208,9 @@ describe('AccountStore under concurrent changes', () => {
   it('loses no change when several arrive at once', async () => {
     const dataDir = await dirs.make()
     const { store } = makeStore(dataDir)
+    // The same address and token twice is a refused duplicate: each account has its own address.
     const added = await Promise.all(
-      ['A', 'B', 'C', 'D'].map((label) => store.add({ label, baseUrl: server.baseUrl, token: GOOD_TOKEN })),
+      ['A', 'B', 'C', 'D'].map((label) => store.add({ label, baseUrl: `https://${label.toLowerCase()}.example.com/api/v1`, token: ANOTHER_TOKEN })),
     )
     await Promise.all(added.map((a) => store.rename(a.id, `${a.label}!`)))
 
