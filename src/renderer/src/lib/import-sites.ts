@@ -133,7 +133,8 @@ export function addressKey(url: string): string {
 /** "shop.example.com" or "shop.example.com/path": what the form would turn into https://…. */
 export function bareHostFix(value: string): string | null {
   const text = value.trim()
-  if (text === '' || /\s/.test(text) || /^[a-z][a-z0-9+.-]*:/i.test(text)) return null
+  // "host:8080" is a host with a port; "mailto:…" or "ftp:…" is another scheme.
+  if (text === '' || /\s/.test(text) || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)) return null
   const candidate = `https://${text.replace(/^\/\//, '')}`
   if (!isHttpUrl(candidate)) return null
   const host = new URL(candidate).hostname
