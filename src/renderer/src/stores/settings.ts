@@ -1,10 +1,12 @@
-// The app's settings (how often each account syncs), read from core and saved through it.
-// Core validates again; the check here only spares a round trip and words the problem.
+// The app's settings (how often each account syncs, the colour theme), read from core and
+// saved through it. Core validates again; the check here only spares a round trip and words
+// the problem.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { AppError, AppSettings, Result } from '../../../shared'
+import { computed, ref } from 'vue'
+import type { AppError, AppSettings, Result, ThemePreference } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { cachedTheme } from '../lib/theme'
 import type { LoadStatus } from './accounts'
 
 export const MIN_INTERVAL = 1
@@ -27,6 +29,12 @@ export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<AppSettings | null>(null)
   const status = ref<LoadStatus>('idle')
   const error = ref<AppError | null>(null)
+  /**
+   * The theme shown: the person's latest pick at once (before core has saved it), else the
+   * stored setting, else what this machine used last time (read before core answers).
+   */
+  const pickedTheme = ref<ThemePreference | null>(null)
+  const theme = computed<ThemePreference>(() => pickedTheme.value ?? settings.value?.theme ?? cachedTheme())
 
   async function load(): Promise<void> {
     status.value = 'loading'
@@ -47,5 +55,17 @@ export const useSettingsStore = defineStore('settings', () => {
     return result
   }
 
-  return { settings, status, error, load, save }
+  /**
+   * Applies the theme at once and saves it. A failed save puts the previous choice back, so
+   * what is on screen is always what the next start will show.
+   */
+  async function setTheme(next: ThemePreference): Promise<Result<AppSettings>> {
+    pickedTheme.value = next
+    const result = await save({ theme: next })
+    // A later pick made meanwhile stays; otherwise the saved (or, on failure, the previous) one.
+    if (pickedTheme.value === next) pickedTheme.value = null
+    return result
+  }
+
+  return { settings, status, error, theme, load, save, setTheme }
 })
