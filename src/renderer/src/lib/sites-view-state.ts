@@ -1,0 +1,200 @@
+// The Sites view's state (search, filters, sort, selection) as one plain value, and its form
+// in the address: `/sites?q=shop&php=8.2.18&tag=7&sort=-updates,name&sel=3.17`. The address is
+// what Back restores, what a saved view links to and what is remembered per account, so the
+// conversion lives here, pure: anything unknown or malformed in a query is dropped, never thrown.
+import { isSiteFieldKey } from './site-fields'
+import { defaultDirection, type SiteFilter, type SiteSort, type SortDirection, type TagMode } from './site-query'
+import type { SiteFieldKey } from './site-fields'
+
+/** The filters besides the search (which the state holds on its own). */
+export type FacetFilter = Omit<SiteFilter, 'search'>
+
+export interface SitesViewState {
+  search: string
+  filter: FacetFilter
+  /** First sort, then the one that breaks its ties; at most two. */
+  sort: readonly SiteSort[]
+  /** Selected site ids, ascending. */
+  selected: readonly number[]
+}
+
+/** A route query as vue-router hands it over (and takes it back). */
+export type ViewQuery = Record<string, string | null | ReadonlyArray<string | null> | undefined>
+/** The query this module writes: only strings and arrays of strings. */
+export type CanonicalQuery = Record<string, string | string[]>
+
+export const MAX_SORTS = 2
+export const DEFAULT_SORT: readonly SiteSort[] = Object.freeze([{ key: 'name', direction: 'asc' }])
+
+export const EMPTY_FACET_FILTER: FacetFilter = Object.freeze({
+  php: [],
+  mysql: [],
+  web: [],
+  status: [],
+  tagIds: [],
+  tagMode: 'any',
+  hasUpdates: false,
+  neverChecked: false,
+})
+
+export const DEFAULT_VIEW_STATE: SitesViewState = Object.freeze({
+  search: '',
+  filter: EMPTY_FACET_FILTER,
+  sort: DEFAULT_SORT,
+  selected: [],
+})
+
+/** The query keys this view reads; any other key in an address is someone else's. */
+export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'sort', 'sel'] as const
+
+// Beyond these, an address is not a view anyone made by hand or by clicking: cut, not trusted.
+const MAX_VALUES = 200
+const MAX_TEXT = 500
+const MAX_SELECTED = 10_000
+
+/** The filter the table's search runs with. */
+export function siteFilterOf(state: SitesViewState): SiteFilter {
+  return { search: state.search, ...state.filter }
+}
+
+function values(raw: ViewQuery[string]): string[] {
+  if (raw === undefined) return []
+  const list = typeof raw === 'string' || raw === null ? [raw] : [...raw]
+  // `?php` (no "=") comes as null: the same as `?php=`, "Not known".
+  return list.slice(0, MAX_VALUES).map((value) => (value ?? '').slice(0, MAX_TEXT))
+}
+
+function first(raw: ViewQuery[string]): string | undefined {
+  return values(raw)[0]
+}
+
+function unique<T>(list: readonly T[]): T[] {
+  return [...new Set(list)]
+}
+
+function ids(list: readonly string[]): number[] {
+  const out: number[] = []
+  for (const value of list) if (/^\d{1,15}$/.test(value)) out.push(Number(value))
+  return unique(out)
+}
+
+/** "-updates,name" -> updates descending, then name ascending; unknown keys and repeats dropped. */
+export function parseSort(text: string | undefined): SiteSort[] {
+  if (text === undefined) return []
+  const sorts: SiteSort[] = []
+  for (const part of text.split(',').slice(0, MAX_VALUES)) {
+    const direction: SortDirection = part.startsWith('-') ? 'desc' : 'asc'
+    const key = part.replace(/^[-+]/, '')
+    if (!isSiteFieldKey(key) || sorts.some((s) => s.key === key)) continue
+    sorts.push({ key, direction })
+    if (sorts.length === MAX_SORTS) break
+  }
+  return sorts
+}
+
+export function formatSort(sorts: readonly SiteSort[]): string {
+  return sorts.map((s) => `${s.direction === 'desc' ? '-' : ''}${s.key}`).join(',')
+}
+
+/** True when the query says anything about this view (else the remembered state applies). */
+export function hasViewQuery(query: ViewQuery): boolean {
+  return VIEW_QUERY_KEYS.some((key) => query[key] !== undefined)
+}
+
+/** The state an address describes; what it does not say is the default. */
+export function fromQuery(query: ViewQuery): SitesViewState {
+  const tagMode: TagMode = first(query.tags) === 'all' ? 'all' : 'any'
+  const flag = (raw: ViewQuery[string]) => {
+    const value = first(raw)
+    return value === '1' || value === 'true' || value === ''
+  }
+  const sort = parseSort(first(query.sort))
+  const selected = ids((first(query.sel) ?? '').split('.').slice(0, MAX_SELECTED)).sort((a, b) => a - b)
+  return {
+    search: first(query.q) ?? '',
+    filter: {
+      php: unique(values(query.php)),
+      mysql: unique(values(query.mysql)),
+      web: unique(values(query.web)),
+      // A status is never empty in the API, so an empty one is noise.
+      status: unique(values(query.status).filter((s) => s !== '')),
+      tagIds: ids(values(query.tag)),
+      tagMode,
+      hasUpdates: query.updates !== undefined && flag(query.updates),
+      neverChecked: query.unchecked !== undefined && flag(query.unchecked),
+    },
+    sort: sort.length > 0 ? sort : DEFAULT_SORT,
+    selected,
+  }
+}
+
+/**
+ * The address form of a state: only what differs from the default, so a plain view is a plain
+ * `/sites`. `explicit` always writes the sort, so the query is never empty (a saved view's link
+ * must not mean "whatever was last here").
+ */
+export function toQuery(state: SitesViewState, options: { explicit?: boolean; withSelection?: boolean } = {}): CanonicalQuery {
+  const { explicit = false, withSelection = true } = options
+  const query: CanonicalQuery = {}
+  const { filter } = state
+  if (state.search !== '') query.q = state.search
+  for (const facet of ['php', 'mysql', 'web', 'status'] as const) {
+    const list = filter[facet]
+    if (list.length === 1) query[facet] = list[0]!
+    else if (list.length > 1) query[facet] = [...list]
+  }
+  if (filter.tagIds.length === 1) query.tag = String(filter.tagIds[0])
+  else if (filter.tagIds.length > 1) query.tag = filter.tagIds.map(String)
+  if (filter.tagMode === 'all' && filter.tagIds.length > 0) query.tags = 'all'
+  if (filter.hasUpdates) query.updates = '1'
+  if (filter.neverChecked) query.unchecked = '1'
+  if (explicit || !sortsEqual(state.sort, DEFAULT_SORT)) query.sort = formatSort(state.sort)
+  if (withSelection && state.selected.length > 0) query.sel = state.selected.join('.')
+  return query
+}
+
+/** One string per state, for comparing states and queries. */
+export function queryKey(query: ViewQuery): string {
+  return JSON.stringify(toQuery(fromQuery(query), { explicit: true }))
+}
+
+function sortsEqual(a: readonly SiteSort[], b: readonly SiteSort[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.key === b[i]!.key && s.direction === b[i]!.direction)
+}
+
+function listEqual<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i])
+}
+
+/** Same view, ignoring the selection when `withSelection` is false (a saved view has none). */
+export function statesEqual(a: SitesViewState, b: SitesViewState, withSelection = true): boolean {
+  const [fa, fb] = [a.filter, b.filter]
+  return (
+    a.search === b.search &&
+    listEqual(fa.php, fb.php) &&
+    listEqual(fa.mysql, fb.mysql) &&
+    listEqual(fa.web, fb.web) &&
+    listEqual(fa.status, fb.status) &&
+    listEqual(fa.tagIds, fb.tagIds) &&
+    (fa.tagMode === fb.tagMode || fa.tagIds.length === 0) &&
+    fa.hasUpdates === fb.hasUpdates &&
+    fa.neverChecked === fb.neverChecked &&
+    sortsEqual(a.sort, b.sort) &&
+    (!withSelection || listEqual(a.selected, b.selected))
+  )
+}
+
+/**
+ * A click on a column header. Without Shift the column becomes the only sort (its direction
+ * flips when it was already first). With Shift it becomes the second sort, or flips when it
+ * already is one of the two.
+ */
+export function applySortClick(sorts: readonly SiteSort[], key: SiteFieldKey, additive: boolean): SiteSort[] {
+  const current = sorts.length > 0 ? sorts : DEFAULT_SORT
+  const flip = (s: SiteSort): SiteSort => ({ key: s.key, direction: s.direction === 'asc' ? 'desc' : 'asc' })
+  const primary = current[0]!
+  if (!additive) return [primary.key === key ? flip(primary) : { key, direction: defaultDirection(key) }]
+  if (primary.key === key) return [flip(primary), ...current.slice(1)]
+  const secondary = current[1]
+  return [primary, secondary?.key === key ? flip(secondary) : { key, direction: defaultDirection(key) }]
+}
