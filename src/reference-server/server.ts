@@ -19,6 +19,9 @@ import { serveStats, StatsCounter } from './stats'
 import { ReferenceStore } from './store'
 import type { ReferenceServerFaults, ReferenceServerOptions, RunningReferenceServer } from './types'
 
+/** requestLog keeps the newest this many. */
+const MAX_LOGGED_REQUESTS = 10_000
+
 type EventListener = (token: string, events: SiteEvent[]) => void
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
@@ -46,6 +49,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const monitoring = new MonitoringSimulation(store, new SeededRandom(seed, 'monitoring'))
   const listeners = new Set<EventListener>()
   let requests = 0
+  const requestLog: string[] = []
   const stats = options.stats ? new StatsCounter() : null
 
   const deps = {
@@ -61,6 +65,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const server = createServer((request, response) => {
     if (stats && serveStats(request, response, stats)) return
     requests++
+    requestLog.push(`${request.method ?? ''} ${request.url ?? ''}`)
+    if (requestLog.length > MAX_LOGGED_REQUESTS) requestLog.shift()
     if (stats) stats.requests++
     // Faults are read once per request, so a switch mid-request does not tear an answer.
     const current = faults
@@ -121,6 +127,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       return () => listeners.delete(listener)
     },
     requestCount: () => requests,
+    requestLog: () => [...requestLog],
     close() {
       closing ??= (async () => {
         if (interval) clearInterval(interval)

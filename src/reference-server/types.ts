@@ -68,5 +68,11 @@ export interface RunningReferenceServer {
   onEvents(listener: (token: string, events: SiteEvent[]) => void): () => void
   /** Count of requests received so far (for tests). */
   requestCount(): number
+  /**
+   * Every request received so far, in order, as "METHOD /path?query" (for tests that count what
+   * one action sends, e.g. one Refresh = one GET /api/v1/sites?page=1). Bounded to the last
+   * 10,000 so a long-running server does not grow without end.
+   */
+  requestLog(): readonly string[]
   close(): Promise<void>
 }

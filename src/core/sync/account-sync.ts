@@ -117,14 +117,24 @@ export class AccountSync {
     return job.promise
   }
 
-  /** A full sync in the background; when one is already reading, another follows it. */
+  /**
+   * A full sync in the background (the interval, start-up, a new account): joins the one queued
+   * or under way, which reads everything this one would. Queuing another behind a sync that is
+   * reading would read every list twice for one reason (issue 10).
+   */
   requestSync(): void {
-    if (this.closed) return
-    if (this.main) {
-      if (this.main.reading) this.syncAgain = true
-      return
-    }
+    if (this.closed || this.main) return
     void this.syncNow()
+  }
+
+  /**
+   * A full sync after a change made through the app: a sync already reading may have read the
+   * lists before the change reached the server, so another follows it.
+   */
+  private syncAfterChange(): void {
+    if (this.closed) return
+    if (this.main?.reading) this.syncAgain = true
+    else this.requestSync()
   }
 
   syncEventsSoon(): void {
@@ -468,7 +478,7 @@ export class AccountSync {
     }
     this.localChanges?.push(change)
     this.pushChanged({ ...changed, events: false, changes: null })
-    if (thenSync) this.requestSync()
+    if (thenSync) this.syncAfterChange()
   }
 
   private pushNewEvents(stored: readonly SiteEvent[]): void {
