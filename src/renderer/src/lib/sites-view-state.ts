@@ -153,9 +153,9 @@ export function toQuery(state: SitesViewState, options: { explicit?: boolean; wi
   return query
 }
 
-/** One string per state, for comparing states and queries. */
+/** One string per view (its selection left out), for comparing queries: a saved view with the address. */
 export function queryKey(query: ViewQuery): string {
-  return JSON.stringify(toQuery(fromQuery(query), { explicit: true }))
+  return JSON.stringify(toQuery(fromQuery(query), { explicit: true, withSelection: false }))
 }
 
 function sortsEqual(a: readonly SiteSort[], b: readonly SiteSort[]): boolean {

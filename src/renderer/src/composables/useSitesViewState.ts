@@ -1,0 +1,192 @@
+// The Sites view's state kept in three places at once, so nothing the person set up is lost:
+// - the address (/sites?q=…&php=…&sort=…&sel=…), replaced as it changes (never pushed: Back
+//   leaves the list instead of undoing keystrokes), so opening a site and coming Back
+//   restores it exactly;
+// - memory, per account, for a plain /sites (the sidebar link, an account switch);
+// - core's prefs, per account (`sites.view:<accountId>`), so a restart restores it too.
+// An address that says something about the view wins; a plain /sites takes the remembered one.
+import { onBeforeUnmount, shallowRef, watch } from 'vue'
+import { useRoute, useRouter, type LocationQuery } from 'vue-router'
+import type { SiteManagerApi } from '../../../shared'
+import { useApi } from '../lib/api'
+import { call } from '../lib/call'
+import {
+  DEFAULT_VIEW_STATE,
+  VIEW_QUERY_KEYS,
+  fromQuery,
+  hasViewQuery,
+  statesEqual,
+  toQuery,
+  type SitesViewState,
+  type ViewQuery,
+} from '../lib/sites-view-state'
+import { useAccountsStore } from '../stores/accounts'
+
+/** How long the state must rest before it is written to core (not once per keystroke). */
+export const SAVE_DELAY_MS = 400
+
+interface Remembered {
+  /** Account id -> its last view state. */
+  states: Map<string, SitesViewState>
+  /** Account id + view query -> the table's scroll position when the view was left. */
+  scroll: Map<string, number>
+}
+// Per bridge: one app has one, and every test its own, so nothing leaks from one test to the next.
+const memories = new WeakMap<SiteManagerApi, Remembered>()
+function memoryOf(api: SiteManagerApi): Remembered {
+  let memory = memories.get(api)
+  if (!memory) memories.set(api, (memory = { states: new Map(), scroll: new Map() }))
+  return memory
+}
+
+const prefsKey = (accountId: string) => `sites.view:${accountId}`
+
+function isStoredQuery(value: unknown): value is ViewQuery {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function useSitesViewState() {
+  const api = useApi()
+  const route = useRoute()
+  const router = useRouter()
+  const accounts = useAccountsStore()
+  const memory = memoryOf(api)
+
+  const state = shallowRef<SitesViewState>(
+    hasViewQuery(route.query) ? fromQuery(route.query) : (rememberedFor(accounts.activeAccountId) ?? DEFAULT_VIEW_STATE),
+  )
+  /** False while a plain /sites waits for the account's remembered state from core. */
+  const restored = shallowRef(true)
+  // Bumped by every change, so a restore answered late does not overwrite a newer state.
+  let generation = 0
+  let saveTimer: ReturnType<typeof setTimeout> | null = null
+  let unsaved: { accountId: string; state: SitesViewState } | null = null
+  // The account each address this view wrote was for: an address written for the account
+  // being left, landing after the switch, must not become the new account's view.
+  const writtenFor = new Map<string, string | null>()
+
+  function rememberedFor(accountId: string | null): SitesViewState | undefined {
+    return accountId ? memory.states.get(accountId) : undefined
+  }
+
+  function addressKey(query: ViewQuery): string {
+    return JSON.stringify(toQuery(fromQuery(query)))
+  }
+
+  function isOnSites(): boolean {
+    return route.name === 'sites'
+  }
+
+  /** Puts the state into the address (keeping any query key that is not the view's). */
+  function writeAddress(): void {
+    if (!isOnSites()) return
+    const others: LocationQuery = {}
+    for (const [key, value] of Object.entries(route.query)) {
+      if (!(VIEW_QUERY_KEYS as readonly string[]).includes(key)) others[key] = value
+    }
+    const query = { ...others, ...toQuery(state.value) }
+    const key = addressKey(query)
+    if (key === addressKey(route.query) && hasViewQuery(route.query) === hasViewQuery(query)) return
+    writtenFor.set(key, accounts.activeAccountId)
+    void router.replace({ name: 'sites', query }).catch(() => {})
+  }
+
+  function scheduleSave(accountId: string | null): void {
+    if (!accountId) return
+    unsaved = { accountId, state: state.value }
+    if (saveTimer) clearTimeout(saveTimer)
+    saveTimer = setTimeout(flushSave, SAVE_DELAY_MS)
+  }
+
+  function flushSave(): void {
+    if (saveTimer) clearTimeout(saveTimer)
+    saveTimer = null
+    const pending = unsaved
+    unsaved = null
+    if (!pending) return
+    // Best effort: losing this write loses only the view's state at the next start.
+    void call(() => api.prefsSet({ key: prefsKey(pending.accountId), value: toQuery(pending.state) }))
+  }
+
+  /** The state changes: the address, memory and (soon) core follow. */
+  function commit(next: SitesViewState, options: { save?: boolean } = {}): void {
+    const accountId = accounts.activeAccountId
+    if (!statesEqual(next, state.value)) state.value = next
+    if (accountId) memory.states.set(accountId, state.value)
+    writeAddress()
+    if (options.save !== false) scheduleSave(accountId)
+  }
+
+  /** What the person changed (search, a filter, the sort, the selection). */
+  function set(next: SitesViewState): void {
+    generation++
+    restored.value = true
+    commit(next)
+  }
+
+  function update(change: Partial<SitesViewState>): void {
+    set({ ...state.value, ...change })
+  }
+
+  /** A plain /sites or an account switch: the account's last state, from memory or core. */
+  async function restore(accountId: string | null): Promise<void> {
+    const mine = ++generation
+    const known = rememberedFor(accountId)
+    if (known || !accountId) {
+      restored.value = true
+      commit(known ?? DEFAULT_VIEW_STATE, { save: false })
+      return
+    }
+    restored.value = false
+    const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
+    if (mine !== generation || accounts.activeAccountId !== accountId) return
+    restored.value = true
+    commit(result.ok && isStoredQuery(result.value) ? fromQuery(result.value) : DEFAULT_VIEW_STATE, { save: false })
+  }
+
+  function applyAddress(): void {
+    if (!isOnSites()) return
+    if (!hasViewQuery(route.query)) {
+      void restore(accounts.activeAccountId)
+      return
+    }
+    const owner = writtenFor.get(addressKey(route.query))
+    if (owner !== undefined && owner !== accounts.activeAccountId) {
+      writeAddress()
+      return
+    }
+    generation++
+    restored.value = true
+    const next = fromQuery(route.query)
+    if (!statesEqual(next, state.value)) commit(next)
+    else if (accounts.activeAccountId) memory.states.set(accounts.activeAccountId, state.value)
+  }
+
+  watch(() => route.query, applyAddress)
+  watch(
+    () => accounts.activeAccountId,
+    (accountId, previous) => {
+      if (previous && unsaved?.accountId === previous) flushSave()
+      if (isOnSites()) void restore(accountId)
+    },
+  )
+  // The first visit: an address wins; a plain /sites takes what was remembered.
+  applyAddress()
+
+  onBeforeUnmount(flushSave)
+
+  function rememberScroll(top: number): void {
+    const accountId = accounts.activeAccountId
+    if (accountId) memory.scroll.set(`${accountId} ${addressKey(route.query)}`, top)
+  }
+
+  /** Where the table was scrolled when this same view was last left, once. */
+  function takeScroll(): number | null {
+    const key = `${accounts.activeAccountId} ${addressKey(route.query)}`
+    const top = memory.scroll.get(key)
+    memory.scroll.delete(key)
+    return top ?? null
+  }
+
+  return { state, restored, set, update, rememberScroll, takeScroll, flushSave }
+}

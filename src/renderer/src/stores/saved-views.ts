@@ -1,0 +1,161 @@
+// Named views of the Sites list ("PHP 7 to update", "VIP down"), per account: each is the view's
+// address query (lib/sites-view-state), listed in the sidebar and opened as /sites?<query>.
+// Kept by core in the account's prefs (`sites.savedViews:<accountId>`), so they survive a
+// restart and leave with their account.
+import { defineStore } from 'pinia'
+import { computed, ref, watch } from 'vue'
+import type { AppError, Result } from '../../../shared'
+import { useApi } from '../lib/api'
+import { call } from '../lib/call'
+import { fromQuery, queryKey, toQuery, type CanonicalQuery, type SitesViewState } from '../lib/sites-view-state'
+import { NO_ACCOUNT, useAccountsStore, type LoadStatus } from './accounts'
+
+export interface SavedView {
+  id: string
+  name: string
+  /** The view's query, with its sort always written and without a selection. */
+  query: CanonicalQuery
+}
+
+interface AccountViews {
+  status: LoadStatus
+  views: SavedView[]
+  error: AppError | null
+}
+
+export const MAX_VIEW_NAME = 60
+
+const prefsKey = (accountId: string) => `sites.savedViews:${accountId}`
+
+function newId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** What prefs held, kept only where it is a well-formed view (a hand-edited store cannot break the sidebar). */
+function parseStored(value: unknown): SavedView[] {
+  const list = (value as { views?: unknown } | null)?.views
+  if (!Array.isArray(list)) return []
+  const views: SavedView[] = []
+  for (const item of list as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue
+    const { id, name, query } = item as Record<string, unknown>
+    if (typeof id !== 'string' || typeof name !== 'string' || name.trim() === '' || typeof query !== 'object' || query === null) continue
+    // Read back through the address parser, so only what the view understands is kept.
+    const state = fromQuery(query as Record<string, string | string[]>)
+    views.push({ id, name: name.slice(0, MAX_VIEW_NAME), query: toQuery(state, { explicit: true, withSelection: false }) })
+  }
+  return views
+}
+
+function invalid(message: string): AppError {
+  return { code: 'invalid_input', message }
+}
+
+export const useSavedViewsStore = defineStore('savedViews', () => {
+  const api = useApi()
+  const accounts = useAccountsStore()
+  const byAccount = ref<Record<string, AccountViews>>({})
+
+  const current = computed<AccountViews | null>(() => {
+    const id = accounts.activeAccountId
+    return id ? (byAccount.value[id] ?? null) : null
+  })
+  const views = computed<readonly SavedView[]>(() => current.value?.views ?? [])
+
+  async function load(accountId: string): Promise<void> {
+    byAccount.value[accountId] = { status: 'loading', views: byAccount.value[accountId]?.views ?? [], error: null }
+    const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
+    byAccount.value[accountId] = result.ok
+      ? { status: 'ready', views: parseStored(result.value), error: null }
+      : { status: 'error', views: [], error: result.error }
+  }
+
+  watch(
+    () => accounts.activeAccountId,
+    (id) => {
+      if (id && !byAccount.value[id]) void load(id)
+    },
+    { immediate: true },
+  )
+
+  /** Why a name cannot be used, or null: not empty, not too long, unique in the account (ignoring case). */
+  function nameProblem(name: string, exceptId?: string): string | null {
+    const trimmed = name.trim()
+    if (trimmed === '') return 'Give the view a name.'
+    if (trimmed.length > MAX_VIEW_NAME) return `Keep the name under ${MAX_VIEW_NAME + 1} characters.`
+    const lower = trimmed.toLocaleLowerCase()
+    if (views.value.some((v) => v.id !== exceptId && v.name.toLocaleLowerCase() === lower)) return `A view named “${trimmed}” already exists.`
+    return null
+  }
+
+  /** Writes the account's list; on failure the list shown goes back to what it was. */
+  async function persist(accountId: string, next: SavedView[]): Promise<Result<void>> {
+    const entry = byAccount.value[accountId]
+    const before = entry?.views ?? []
+    byAccount.value[accountId] = { status: 'ready', views: next, error: null }
+    const result = await call(() => api.prefsSet({ key: prefsKey(accountId), value: { views: next } }))
+    if (!result.ok) byAccount.value[accountId] = { status: 'ready', views: before, error: null }
+    return result
+  }
+
+  function activeId(): string | null {
+    return accounts.activeAccountId
+  }
+
+  async function save(name: string, state: SitesViewState): Promise<Result<SavedView>> {
+    const accountId = activeId()
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
+    const problem = nameProblem(name)
+    if (problem) return { ok: false, error: invalid(problem) }
+    const view: SavedView = { id: newId(), name: name.trim(), query: toQuery(state, { explicit: true, withSelection: false }) }
+    const result = await persist(accountId, [...views.value, view])
+    return result.ok ? { ok: true, value: view } : result
+  }
+
+  async function rename(id: string, name: string): Promise<Result<SavedView>> {
+    const accountId = activeId()
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
+    const view = views.value.find((v) => v.id === id)
+    if (!view) return { ok: false, error: { code: 'not_found', message: 'That view no longer exists.' } }
+    const problem = nameProblem(name, id)
+    if (problem) return { ok: false, error: invalid(problem) }
+    const renamed = { ...view, name: name.trim() }
+    const result = await persist(
+      accountId,
+      views.value.map((v) => (v.id === id ? renamed : v)),
+    )
+    return result.ok ? { ok: true, value: renamed } : result
+  }
+
+  /** Removes a view; answers it with its place, so an Undo can put it back. */
+  async function remove(id: string): Promise<Result<{ view: SavedView; index: number }>> {
+    const accountId = activeId()
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
+    const index = views.value.findIndex((v) => v.id === id)
+    if (index === -1) return { ok: false, error: { code: 'not_found', message: 'That view no longer exists.' } }
+    const view = views.value[index]!
+    const result = await persist(
+      accountId,
+      views.value.filter((v) => v.id !== id),
+    )
+    return result.ok ? { ok: true, value: { view, index } } : result
+  }
+
+  /** Puts a removed view back where it was (Undo). */
+  async function restore(view: SavedView, index: number): Promise<Result<void>> {
+    const accountId = activeId()
+    if (!accountId) return { ok: false, error: NO_ACCOUNT }
+    if (views.value.some((v) => v.id === view.id)) return { ok: true, value: undefined }
+    const next = [...views.value]
+    next.splice(Math.min(index, next.length), 0, view)
+    return persist(accountId, next)
+  }
+
+  /** The saved view showing now, given the Sites view's query (its selection does not count). */
+  function matching(query: Record<string, unknown>): SavedView | null {
+    const key = queryKey(query as CanonicalQuery)
+    return views.value.find((v) => queryKey(v.query) === key) ?? null
+  }
+
+  return { byAccount, current, views, load, nameProblem, save, rename, remove, restore, matching }
+})
