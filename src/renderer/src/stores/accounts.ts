@@ -2,12 +2,16 @@
 // active. Every other store watches activeAccountId and keys its data by account, so
 // switching is instant and one account's data never shows under another's name. Core is the
 // only writer of an account's token state: it arrives with 'accounts:changed' (or the
-// answer of an account action), never from a guess made here.
+// answer of an account action), never from a guess made here. Every change the person makes
+// says how it went in a toast; a refusal about one field (a wrong token, a duplicate, a bad
+// address) is shown on that field of the form instead.
 import { defineStore } from 'pinia'
 import { computed, onScopeDispose, ref } from 'vue'
 import type { Account, AccountsState, AppError, Result } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { describeError } from '../lib/errors'
+import { useToastsStore } from './toasts'
 
 /** How far a load of any list is: one type for every store. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -17,6 +21,7 @@ export const NO_ACCOUNT: AppError = { code: 'invalid_input', message: 'No accoun
 
 export const useAccountsStore = defineStore('accounts', () => {
   const api = useApi()
+  const toasts = useToastsStore()
   const accounts = ref<Account[]>([])
   const activeAccountId = ref<string | null>(null)
   const status = ref<LoadStatus>('idle')
@@ -59,28 +64,55 @@ export const useAccountsStore = defineStore('accounts', () => {
     void call(() => api.accountsSetActive({ accountId }))
   }
 
+  /** What a failed change says in its toast, unless a form shows it on a field. */
+  function reportFailure(what: string, error: AppError): void {
+    if (error.fields && Object.keys(error.fields).length > 0) return
+    toasts.error(`${what}. ${describeError(error).message}`)
+  }
+
+  const labelOf = (accountId: string) => accounts.value.find((a) => a.id === accountId)?.label ?? 'the account'
+
   async function add(input: { label: string; baseUrl: string; token: string }): Promise<Result<Account>> {
     const result = await call(() => api.accountsAdd(input))
     if (result.ok) {
       upsert(result.value)
       setActive(result.value.id)
+      toasts.success(`Account “${result.value.label}” added.`)
+    } else if (result.error.code !== 'unauthorized') {
+      // A refused token is said on the token field by the form.
+      reportFailure(`Could not add account “${input.label}”`, result.error)
     }
     return result
   }
 
   async function rename(accountId: string, label: string): Promise<Result<Account>> {
+    const before = labelOf(accountId)
     const result = await call(() => api.accountsRename({ accountId, label }))
-    if (result.ok) upsert(result.value)
+    if (result.ok) {
+      upsert(result.value)
+      // Undo is the same rename back; it reports itself as a rename.
+      toasts.success(`Account renamed to “${result.value.label}”.`, {
+        action: { label: 'Undo', run: async () => void (await rename(accountId, before)) },
+      })
+    } else {
+      reportFailure(`Could not rename “${before}”`, result.error)
+    }
     return result
   }
 
   async function replaceToken(accountId: string, token: string): Promise<Result<Account>> {
     const result = await call(() => api.accountsReplaceToken({ accountId, token }))
-    if (result.ok) upsert(result.value)
+    if (result.ok) {
+      upsert(result.value)
+      toasts.success(`New token saved for “${result.value.label}”.`)
+    } else if (result.error.code !== 'unauthorized') {
+      reportFailure(`Could not save the new token for “${labelOf(accountId)}”`, result.error)
+    }
     return result
   }
 
   async function remove(accountId: string): Promise<Result<void>> {
+    const label = labelOf(accountId)
     const result = await call(() => api.accountsRemove({ accountId }))
     if (result.ok) {
       accounts.value = accounts.value.filter((a) => a.id !== accountId)
@@ -89,6 +121,10 @@ export const useAccountsStore = defineStore('accounts', () => {
         activeAccountId.value = next
         if (next) void call(() => api.accountsSetActive({ accountId: next }))
       }
+      // No Undo: its token left the keychain with it.
+      toasts.success(`Account “${label}” removed.`)
+    } else {
+      reportFailure(`Could not remove “${label}”`, result.error)
     }
     return result
   }

@@ -1,13 +1,18 @@
 // The active account's sites, read from its workspace snapshot, and the actions on them.
 // Create and delete go to core, which tells the server and then its store; the answer is
-// shown at once, and core's 'workspace:changed' that follows reads the snapshot again.
+// shown at once, and core's 'workspace:changed' that follows reads the snapshot again. Each
+// change says how it went in a toast: a created site with Undo (deleting it again), a
+// deleted one without (the API cannot bring a site back). A create refused field by field
+// (422) is shown on the form's fields instead.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { NewSite, Result, Site } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { describeError } from '../lib/errors'
 import type { SearchKeys } from '../lib/site-query'
 import { NO_ACCOUNT, useAccountsStore } from './accounts'
+import { useToastsStore } from './toasts'
 import { useWorkspaceStore } from './workspace'
 
 const NO_SITES: readonly Site[] = Object.freeze([])
@@ -17,6 +22,7 @@ export const useSitesStore = defineStore('sites', () => {
   const api = useApi()
   const accounts = useAccountsStore()
   const workspace = useWorkspaceStore()
+  const toasts = useToastsStore()
 
   const sites = computed<readonly Site[]>(() => workspace.snapshot?.sites ?? NO_SITES)
   const searchKeys = computed<SearchKeys>(() => workspace.snapshot?.searchKeys ?? NO_KEYS)
@@ -32,7 +38,26 @@ export const useSitesStore = defineStore('sites', () => {
     const accountId = accounts.activeAccountId
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => api.sitesCreate({ accountId, site }))
-    if (result.ok) workspace.putSite(accountId, result.value)
+    if (result.ok) {
+      const created = result.value
+      workspace.putSite(accountId, created)
+      toasts.success(`Site “${created.name}” created.`, { action: { label: 'Undo', run: () => undoCreate(accountId, created) } })
+    } else if (!result.error.fields) {
+      toasts.error(`Could not create site “${site.name}”. ${describeError(result.error).message}`)
+    }
+    return result
+  }
+
+  /** Undo of a create: the site is deleted again, in the account it was created in. */
+  async function undoCreate(accountId: string, site: Site): Promise<void> {
+    const result = await deleteIn(accountId, site.id)
+    if (result.ok || result.error.code === 'not_found') toasts.success(`Site “${site.name}” removed again.`)
+    else toasts.error(`Could not undo: site “${site.name}” is still there. ${describeError(result.error).message}`)
+  }
+
+  async function deleteIn(accountId: string, siteId: number): Promise<Result<void>> {
+    const result = await call(() => api.sitesDelete({ accountId, siteId }))
+    if (result.ok || result.error.code === 'not_found') workspace.dropSite(accountId, siteId)
     return result
   }
 
@@ -40,8 +65,11 @@ export const useSitesStore = defineStore('sites', () => {
   async function remove(siteId: number): Promise<Result<void>> {
     const accountId = accounts.activeAccountId
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
-    const result = await call(() => api.sitesDelete({ accountId, siteId }))
-    if (result.ok || result.error.code === 'not_found') workspace.dropSite(accountId, siteId)
+    const name = siteById(siteId)?.name ?? `#${siteId}`
+    const result = await deleteIn(accountId, siteId)
+    if (result.ok) toasts.success(`Site “${name}” deleted.`)
+    else if (result.error.code === 'not_found') toasts.info(`Site “${name}” had already been deleted.`)
+    else toasts.error(`Could not delete site “${name}”. ${describeError(result.error).message}`)
     return result
   }
 

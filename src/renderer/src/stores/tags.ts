@@ -1,11 +1,15 @@
 // The active account's tags, read from its workspace snapshot, and creating and deleting
-// them. As with sites, core's answer is shown at once and its push re-reads the snapshot.
+// them. As with sites, core's answer is shown at once and its push re-reads the snapshot, and
+// each change says how it went in a toast (a created tag with Undo); a name the server
+// refused (422) is shown under the input instead.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { Result, Tag } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { describeError } from '../lib/errors'
 import { NO_ACCOUNT, useAccountsStore } from './accounts'
+import { useToastsStore } from './toasts'
 import { useWorkspaceStore } from './workspace'
 
 const NO_TAGS: readonly Tag[] = Object.freeze([])
@@ -14,6 +18,7 @@ export const useTagsStore = defineStore('tags', () => {
   const api = useApi()
   const accounts = useAccountsStore()
   const workspace = useWorkspaceStore()
+  const toasts = useToastsStore()
 
   /** By name. */
   const tags = computed<readonly Tag[]>(() => workspace.snapshot?.tags ?? NO_TAGS)
@@ -27,7 +32,26 @@ export const useTagsStore = defineStore('tags', () => {
     const accountId = accounts.activeAccountId
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => api.tagsCreate({ accountId, name: name.trim() }))
-    if (result.ok) workspace.putTag(accountId, result.value)
+    if (result.ok) {
+      const created = result.value
+      workspace.putTag(accountId, created)
+      toasts.success(`Tag “${created.name}” created.`, { action: { label: 'Undo', run: () => undoCreate(accountId, created) } })
+    } else if (!result.error.fields) {
+      toasts.error(`Could not create tag “${name.trim()}”. ${describeError(result.error).message}`)
+    }
+    return result
+  }
+
+  /** Undo of a create: the tag is deleted again, in the account it was created in. */
+  async function undoCreate(accountId: string, tag: Tag): Promise<void> {
+    const result = await deleteIn(accountId, tag.id)
+    if (result.ok || result.error.code === 'not_found') toasts.success(`Tag “${tag.name}” removed again.`)
+    else toasts.error(`Could not undo: tag “${tag.name}” is still there. ${describeError(result.error).message}`)
+  }
+
+  async function deleteIn(accountId: string, tagId: number): Promise<Result<void>> {
+    const result = await call(() => api.tagsDelete({ accountId, tagId }))
+    if (result.ok || result.error.code === 'not_found') workspace.dropTag(accountId, tagId)
     return result
   }
 
@@ -35,8 +59,11 @@ export const useTagsStore = defineStore('tags', () => {
   async function remove(tagId: number): Promise<Result<void>> {
     const accountId = accounts.activeAccountId
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
-    const result = await call(() => api.tagsDelete({ accountId, tagId }))
-    if (result.ok || result.error.code === 'not_found') workspace.dropTag(accountId, tagId)
+    const name = tagById(tagId)?.name ?? `#${tagId}`
+    const result = await deleteIn(accountId, tagId)
+    if (result.ok) toasts.success(`Tag “${name}” deleted.`)
+    else if (result.error.code === 'not_found') toasts.info(`Tag “${name}” had already been deleted.`)
+    else toasts.error(`Could not delete tag “${name}”. ${describeError(result.error).message}`)
     return result
   }
 
