@@ -1,7 +1,10 @@
+/* eslint-disable vue/one-component-per-file -- tiny render-function hosts (dialog beside the toaster), not components to split out */
 import { afterEach, describe, expect, it } from 'vitest'
+import { defineComponent, h, ref } from 'vue'
 import { screen, within } from '@testing-library/dom'
 import type { VueWrapper } from '@vue/test-utils'
 import AddSiteDialog from '../../../../src/renderer/src/components/sites/AddSiteDialog.vue'
+import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
 import { errorOf } from '../support/a11y'
@@ -50,7 +53,7 @@ describe('AddSiteDialog', () => {
   it('checks required fields and the address shape before sending anything', async () => {
     const fake = api()
     const { user } = await mountDialog(fake)
-    await user.type(field('Address'), 'shop.example.com')
+    await user.type(field('Address'), 'not an address')
     await user.click(screen.getByRole('button', { name: 'Add site' }))
     await flushPromises()
     expect(errorOf(field('Name'))).toBe('Name is required.')
@@ -156,5 +159,167 @@ describe('AddSiteDialog', () => {
     expect((field('Name') as HTMLInputElement).value).toBe('Shop A')
     expect(privateKey().value).toBe('secret-of-a')
     expect(tagBox('VIP').checked).toBe(true)
+  })
+
+  it('offers https:// for a bare host when the field is left, and fills it in', async () => {
+    const fake = api()
+    const { user } = await mountDialog(fake)
+    await user.type(field('Name'), 'Harbor')
+    await user.type(field('Address'), 'harbor-hardware')
+    await user.tab()
+    await flushPromises()
+    expect(within(dialog()).getByRole('status', { name: '' }).textContent).toBe('Use https://harbor-hardware?')
+    expect(errorOf(field('Address'))).toBe('')
+    await user.click(within(dialog()).getByRole('button', { name: 'Use this address' }))
+    await flushPromises()
+    expect((field('Address') as HTMLInputElement).value).toBe('https://harbor-hardware')
+    expect(within(dialog()).queryByText('Use https://harbor-hardware?')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    expect(fake.api.sitesCreate).toHaveBeenCalledWith({ accountId: 'a', site: { name: 'Harbor', url: 'https://harbor-hardware' } })
+  })
+
+  it('on submit shows the suggestion for a bare host with a path, not an error, and sends nothing', async () => {
+    const fake = api()
+    const { user } = await mountDialog(fake)
+    await user.type(field('Name'), 'Harbor')
+    await user.type(field('Address'), 'harbor-hardware.com/shop')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(within(dialog()).getByText('Use https://harbor-hardware.com/shop?')).toBeTruthy()
+    expect(field('Address').getAttribute('aria-describedby')).toContain('site-url-suggestion')
+    expect(errorOf(field('Address'))).toBe('')
+    expect(fake.api.sitesCreate).not.toHaveBeenCalled()
+  })
+
+  it('refuses a name over 255 characters and a CMS id of 0 on their fields, and explains the CMS id', async () => {
+    const fake = api()
+    const { user } = await mountDialog(fake)
+    const cms = within(dialog()).getByRole('textbox', { name: /^CMS id/ })
+    expect(cms.getAttribute('aria-describedby')).toBeTruthy()
+    expect(within(dialog()).getByText(/The id of the site in your CMS, a whole number from 1; leave empty if you do not know it/)).toBeTruthy()
+    await user.click(field('Name'))
+    await user.paste('n'.repeat(300))
+    await user.type(field('Address'), 'https://long.example.com')
+    await user.type(cms, '0')
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    expect(errorOf(field('Name'))).toBe('Name must be at most 255 characters (it has 300).')
+    expect(errorOf(cms)).toBe('CMS id must be a whole number from 1.')
+    expect(fake.api.sitesCreate).not.toHaveBeenCalled()
+  })
+
+  it("puts core's refusals (site.cms_id, site.monitor.look_for_string) on their fields", async () => {
+    const fake = api()
+    fake.api.sitesCreate.mockResolvedValue(
+      fail({
+        code: 'invalid_input',
+        message: 'The request was not valid (site.cms_id: too big).',
+        fields: { 'site.cms_id': ['is too big'], 'site.monitor.look_for_string': ['must be at most 1000 characters'] },
+      }),
+    )
+    const { user } = await mountDialog(fake)
+    await user.type(field('Name'), 'Shop')
+    await user.type(field('Address'), 'https://shop.example.com')
+    await user.type(within(dialog()).getByRole('textbox', { name: /^CMS id/ }), '99999999999999')
+    await user.type(within(dialog()).getByRole('textbox', { name: /^Text to look for/ }), 'Welcome')
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    expect(errorOf(within(dialog()).getByRole('textbox', { name: /^CMS id/ }))).toBe('CMS id is too big.')
+    expect(errorOf(within(dialog()).getByRole('textbox', { name: /^Text to look for/ }))).toBe('Text to look for must be at most 1000 characters.')
+    expect(within(dialog()).queryByRole('alert')).toBeNull()
+  })
+
+  it('says a draft was restored when it reopens with one, and Discard draft clears it', async () => {
+    const fake = api()
+    const { wrapper, user } = await mountDialog(fake)
+    expect(within(dialog()).queryByText(/Draft restored/)).toBeNull()
+    await user.type(field('Name'), 'Abandoned')
+    await user.type(privateKey(), 'secret')
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }))
+    await flushPromises()
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    await wrapper.setProps({ open: true })
+    await flushPromises()
+    expect(within(dialog()).getByText(/Draft restored/)).toBeTruthy()
+    expect((field('Name') as HTMLInputElement).value).toBe('Abandoned')
+    await user.click(within(dialog()).getByRole('button', { name: 'Discard draft' }))
+    await flushPromises()
+    expect((field('Name') as HTMLInputElement).value).toBe('')
+    expect(privateKey().value).toBe('')
+    expect(within(dialog()).queryByText(/Draft restored/)).toBeNull()
+
+    // Nothing left to restore next time.
+    await wrapper.setProps({ open: false })
+    await wrapper.setProps({ open: true })
+    await flushPromises()
+    expect(within(dialog()).queryByText(/Draft restored/)).toBeNull()
+  })
+
+  it('asks before creating a second site at an address the account already has', async () => {
+    const fake = api({ a: { sites: [makeSite(5, { name: 'Shop', url: 'https://shop.example.com/' })] } })
+    const pinia = testingPinia()
+    const { user } = await mountDialog(fake, pinia)
+    await user.type(field('Name'), 'Shop again')
+    await user.type(field('Address'), 'https://SHOP.example.com')
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    const question = within(dialog()).getByRole('alert')
+    expect(question.textContent).toBe('A site with this address already exists: Shop. Create another?')
+    expect(document.activeElement).toBe(within(dialog()).getByRole('button', { name: 'Create anyway' }))
+    expect(fake.api.sitesCreate).not.toHaveBeenCalled()
+
+    await user.click(within(within(dialog()).getByRole('group', { name: /already exists/ })).getByRole('button', { name: 'Cancel' }))
+    await flushPromises()
+    expect(within(dialog()).queryByRole('button', { name: 'Create anyway' })).toBeNull()
+    expect(fake.api.sitesCreate).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    await user.click(within(dialog()).getByRole('button', { name: 'Create anyway' }))
+    await flushPromises()
+    expect(fake.api.sitesCreate).toHaveBeenCalledWith({ accountId: 'a', site: { name: 'Shop again', url: 'https://SHOP.example.com' } })
+  })
+
+  it('reports a created site in a toast whose Undo deletes it again', async () => {
+    const fake = api()
+    const router = await testRouter()
+    const open = ref(true)
+    const Host = defineComponent({
+      setup: () => () => [h(AddSiteDialog, { open: open.value, 'onUpdate:open': (v: boolean) => (open.value = v) }), h(AppToaster)],
+    })
+    mountInBody(Host, { global: { plugins: [fake.plugin, testingPinia(), router] } })
+    await flushPromises()
+    const user = person()
+    await user.type(field('Name'), 'Shop')
+    await user.type(field('Address'), 'https://shop.example.com')
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    const toasts = screen.getByRole('region', { name: 'Notifications' })
+    const toast = within(toasts).getByRole('status')
+    expect(toast.textContent).toContain('Site “Shop” created.')
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+    await flushPromises()
+    const answer = await fake.api.sitesCreate.mock.results[0]?.value
+    const createdId = answer?.ok ? answer.value.id : -1
+    expect(fake.api.sitesDelete).toHaveBeenCalledExactlyOnceWith({ accountId: 'a', siteId: createdId })
+    expect(within(toasts).getByRole('status').textContent).toContain('Site “Shop” removed again.')
+  })
+
+  it('reports a failure that is not about a field in a toast too', async () => {
+    const fake = api()
+    fake.api.sitesCreate.mockResolvedValue(fail({ code: 'network', message: 'Cannot connect to api.example.com.' }))
+    const router = await testRouter()
+    const Host = defineComponent({ setup: () => () => [h(AddSiteDialog, { open: true }), h(AppToaster)] })
+    mountInBody(Host, { global: { plugins: [fake.plugin, testingPinia(), router] } })
+    await flushPromises()
+    const user = person()
+    await user.type(field('Name'), 'Shop')
+    await user.type(field('Address'), 'https://shop.example.com')
+    await user.click(screen.getByRole('button', { name: 'Add site' }))
+    await flushPromises()
+    const toast = within(screen.getByRole('region', { name: 'Notifications', hidden: true })).getByRole('alert', { hidden: true })
+    expect(toast.textContent).toContain('Could not create site “Shop”. Cannot connect to api.example.com.')
   })
 })
