@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import TagsView from '../../../../src/renderer/src/views/TagsView.vue'
+import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
 import type { Site, Tag } from '../../../../src/shared'
 import { createFakeApi, fail, makeSite, makeTag, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { errorOf } from '../support/a11y'
-import { mountView, unmountAll } from '../support/mount'
+import { mountInBody, mountView, unmountAll } from '../support/mount'
 
 function site(id: number, tags: Tag[]): Site {
   return makeSite(id, { tags })
@@ -20,6 +21,8 @@ async function mountTags(data: Partial<AccountData> = {}) {
   const core = memoryCore({ a: { tags: [BETA, ALPHA], sites: SITES.map((s) => ({ ...s })), ...data } })
   const fake = createFakeApi(core.methods)
   const mounted = await mountView(TagsView, fake, { path: '/tags', route: '/tags' })
+  // The toaster App.vue shows beside every view, on the same stores.
+  mountInBody(AppToaster, { global: { plugins: [fake.plugin, mounted.pinia] } })
   return { ...mounted, fake, data: core.data }
 }
 
@@ -29,6 +32,7 @@ const tagRows = (hidden = false) =>
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell', { hidden: true }).map((td) => td.textContent?.trim())
 const rowNames = (hidden = false) => tagRows(hidden).map((row) => cellTexts(row)[0])
 const newTagField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'New tag' })
+const toasts = (hidden = false) => within(screen.getByRole('region', { name: 'Notifications', hidden }))
 
 describe('TagsView', () => {
   afterEach(unmountAll)
@@ -60,7 +64,15 @@ describe('TagsView', () => {
     expect(fake.api.tagsCreate).toHaveBeenCalledWith({ accountId: 'a', name: 'gamma' })
     expect(rowNames()).toEqual(['alpha', 'beta', 'gamma'])
     expect(input.value).toBe('')
-    expect(screen.getByRole('status').textContent).toBe('Created tag “gamma”.')
+    const toast = toasts().getByRole('status')
+    expect(toast.textContent).toContain('Tag “gamma” created.')
+
+    // Undo deletes it again, and says so.
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+    await flushPromises()
+    expect(fake.api.tagsDelete).toHaveBeenCalledWith({ accountId: 'a', tagId: expect.any(Number) })
+    expect(rowNames()).toEqual(['alpha', 'beta'])
+    expect(toasts().getByRole('status').textContent).toContain('Tag “gamma” removed again.')
   })
 
   it("shows the server's refusal of a duplicate name next to the input and keeps the typed name", async () => {
@@ -82,6 +94,28 @@ describe('TagsView', () => {
     expect(errorOf(input)).toBe('The name has already been taken.')
     expect(input.value).toBe('alpha')
     expect(rowNames()).toEqual(['alpha', 'beta'])
+    // Shown on the field: no toast repeats it.
+    expect(toasts().queryByRole('alert')).toBeNull()
+  })
+
+  it('drops the "already been taken" message once that tag is deleted', async () => {
+    const { fake, user } = await mountTags()
+    fake.api.tagsCreate.mockResolvedValueOnce(
+      fail({ code: 'validation', status: 422, message: 'The given data was invalid.', fields: { name: ['The name has already been taken.'] } }),
+    )
+    const input = newTagField()
+    await user.type(input, 'alpha{Enter}')
+    await flushPromises()
+    expect(errorOf(input)).toBe('The name has already been taken.')
+
+    await user.click(screen.getByRole('button', { name: 'Delete tag alpha' }))
+    await flushPromises()
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete tag' }))
+    await flushPromises()
+    expect(rowNames()).toEqual(['beta'])
+    expect(errorOf(newTagField())).toBe('')
+    expect(screen.queryByText('The name has already been taken.')).toBeNull()
+    expect(newTagField().value).toBe('alpha')
   })
 
   it('asks before deleting, names the tag, keeps it when the server fails and removes it when it agrees', async () => {
@@ -97,13 +131,17 @@ describe('TagsView', () => {
     await flushPromises()
     expect(fake.api.tagsDelete).toHaveBeenCalledWith({ accountId: 'a', tagId: 1 })
     expect(within(dialog).getByRole('alert').textContent).toContain('The server answered 500.')
+    expect(toasts(true).getByRole('alert', { hidden: true }).textContent).toContain('Could not delete tag “alpha”. The server answered 500.')
     expect(rowNames(true)).toEqual(['alpha', 'beta'])
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete tag' }))
     await flushPromises()
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull()
     expect(rowNames()).toEqual(['beta'])
-    expect(screen.getByRole('status').textContent).toBe('Deleted tag “alpha”.')
+    const deleted = toasts().getByRole('status')
+    expect(deleted.textContent).toContain('Tag “alpha” deleted.')
+    // A delete cannot be undone through the API: no Undo is offered.
+    expect(within(deleted).queryByRole('button', { name: 'Undo' })).toBeNull()
     // Two sites carried it: they lose it at once, before core's push reads the snapshot again.
     const sites = useSitesStore()
     expect(sites.sites.some((site) => site.tags.some((t) => t.id === 1))).toBe(false)
