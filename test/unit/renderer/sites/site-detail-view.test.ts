@@ -3,8 +3,9 @@ import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import type { Result, Site } from '../../../../src/shared'
 import SiteDetailView from '../../../../src/renderer/src/views/SiteDetailView.vue'
+import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
 import { createFakeApi, deferred, fail, makeEvent, makeSite, makeTag, memoryCore, ok, type AccountData } from '../support/fake-api'
-import { mountView, unmountAll } from '../support/mount'
+import { mountInBody, mountView, unmountAll } from '../support/mount'
 
 const SHOP = makeSite(5, {
   name: 'Shop',
@@ -96,6 +97,43 @@ describe('SiteDetailView', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete site' }))
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/sites')
+  })
+
+  it('says in a toast that the site was deleted, or why it was not', async () => {
+    const { fake } = core()
+    fake.api.sitesDelete.mockResolvedValueOnce(fail({ code: 'network', message: 'Cannot reach shop.example.com.' }))
+    const { pinia, user } = await mountSite(fake)
+    mountInBody(AppToaster, { global: { plugins: [fake.plugin, pinia] } })
+    const toasts = () => within(screen.getByRole('region', { name: 'Notifications', hidden: true }))
+    await user.click(screen.getByRole('button', { name: 'Delete site' }))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete site' }))
+    await flushPromises()
+    expect(toasts().getByRole('alert', { hidden: true }).textContent).toContain('Could not delete site “Shop”. Cannot reach shop.example.com.')
+
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete site' }))
+    await flushPromises()
+    const done = toasts().getByRole('status')
+    expect(done.textContent).toContain('Site “Shop” deleted.')
+    expect(within(done).queryByRole('button', { name: 'Undo' })).toBeNull()
+  })
+
+  it('says a site never checked has not been checked yet, rather than "None" pending', async () => {
+    const neverChecked = { ...SHOP, last_check_at: null, updates_count: 0 }
+    const { fake } = core({ sites: [neverChecked] })
+    fake.api.syncSite.mockResolvedValue(ok(neverChecked))
+    const { user } = await mountSite(fake)
+    const details = screen.getByRole('region', { name: 'Details' })
+    const value = (term: string) => within(details).getByText(term).nextElementSibling?.textContent?.trim()
+    expect(value('Pending updates')).toBe('Not checked yet')
+    expect(value('Last check')).toBe('Not checked yet')
+    expect(details.textContent).not.toContain('None')
+
+    // Once checked, nothing pending reads "None".
+    const checked = { ...neverChecked, last_check_at: new Date().toISOString() }
+    fake.api.syncSite.mockResolvedValue(ok(checked))
+    await user.click(screen.getByRole('button', { name: 'Refresh site' }))
+    await flushPromises()
+    expect(value('Pending updates')).toBe('None')
   })
 
   it('says the site no longer exists when the server does not have it', async () => {
