@@ -1,5 +1,7 @@
 // The window's security lines (DESIGN.md): no navigation away from the app, no new windows,
-// no <webview>, every permission denied, and a CSP header on every response.
+// no <webview>, every permission denied, and a CSP header on every response. A web address
+// the app's own page opens in a new window (window.open, a target=_blank link: "Open sites",
+// a site's address in the table) goes to the system browser instead; the window is refused.
 import type { Session, WebContents } from 'electron'
 import { isWebAddress, type OpenExternal } from './external-links'
 
@@ -36,8 +38,11 @@ export function hardenWebContents(contents: WebContents, policy: NavigationPolic
   contents.on('will-attach-webview', (event) => {
     event.preventDefault()
   })
-  contents.setWindowOpenHandler(({ url }) => {
-    sendToBrowser(url)
+  contents.setWindowOpenHandler((details) => {
+    // Only the app's own page may send addresses to the browser: were anything else ever
+    // shown in this window, its window.open would not reach the system. A form posted to a
+    // new window is not a link to open (and its body would be lost).
+    if (policy.isAppUrl(contents.getURL()) && details.postBody === undefined) sendToBrowser(details.url)
     return { action: 'deny' }
   })
 }

@@ -30,7 +30,16 @@ export class FakeFrame {
   }
 }
 
-type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' }
+export interface WindowOpenDetails {
+  url: string
+  frameName?: string
+  features?: string
+  disposition?: 'default' | 'foreground-tab' | 'background-tab' | 'new-window' | 'other'
+  referrer?: { url: string; policy: string }
+  postBody?: unknown
+}
+
+type WindowOpenHandler = (details: WindowOpenDetails) => { action: 'allow' | 'deny' }
 
 export class FakeWebContents extends EventEmitter {
   mainFrame: FakeFrame
@@ -45,6 +54,10 @@ export class FakeWebContents extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed
+  }
+  /** The address of the page shown: the main frame's, as in Electron. */
+  getURL(): string {
+    return this.mainFrame.url
   }
   send(channel: string, payload: unknown): void {
     this.sent.push({ channel, payload })
@@ -176,10 +189,25 @@ export const screen = {
   },
 }
 
+export interface SaveDialogAnswer {
+  canceled: boolean
+  filePath?: string
+}
+
 export const dialog = {
   errors: [] as Array<{ title: string; content: string }>,
+  /** Each showSaveDialog call: the window it was shown over (null: none) and its options. */
+  saveDialogs: [] as Array<{ owner: BrowserWindow | null; options: Record<string, any> }>,
+  /** What the next showSaveDialog answers, as if the person chose it. */
+  nextSaveAnswer: { canceled: true } as SaveDialogAnswer,
   showErrorBox(title: string, content: string): void {
     this.errors.push({ title, content })
+  },
+  async showSaveDialog(ownerOrOptions: BrowserWindow | Record<string, any>, maybeOptions?: Record<string, any>): Promise<SaveDialogAnswer> {
+    const owner = ownerOrOptions instanceof BrowserWindow ? ownerOrOptions : null
+    const options = (owner ? maybeOptions : ownerOrOptions) as Record<string, any>
+    this.saveDialogs.push({ owner, options })
+    return { ...this.nextSaveAnswer }
   },
 }
 
@@ -239,6 +267,8 @@ export function resetFakeElectron(): void {
   shell.openedPaths = []
   screen.workAreas = [{ x: 0, y: 0, width: 1920, height: 1040 }]
   dialog.errors = []
+  dialog.saveDialogs = []
+  dialog.nextSaveAnswer = { canceled: true }
 }
 
 /** An IPC invoke event as Electron builds it. */

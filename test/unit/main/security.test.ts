@@ -70,6 +70,45 @@ describe('hardenWebContents', () => {
     expect(opened).toEqual(['https://example.com/'])
   })
 
+  it('opens each site of "Open sites" (window.open with noopener, a target=_blank link) in the browser, in order', () => {
+    const handler = contents.windowOpenHandler!
+    const sites = ['https://shop.example.com/', 'http://blog.example.org/wp-admin', 'https://docs.example.net/']
+    for (const url of sites) {
+      expect(handler({ url, frameName: '_blank', features: 'noopener', disposition: 'foreground-tab', referrer: { url: '', policy: 'no-referrer' } })).toEqual({
+        action: 'deny',
+      })
+    }
+    expect(handler({ url: 'https://example.com/x', disposition: 'background-tab', referrer: { url: APP_URL, policy: 'strict-origin-when-cross-origin' } })).toEqual({ action: 'deny' })
+    expect(opened).toEqual([...sites, 'https://example.com/x'])
+  })
+
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'smb://share/x', 'data:text/html,<p>x</p>', 'blob:https://x.example/1'])(
+    'opens nothing for window.open of %s',
+    (url) => {
+      expect(contents.windowOpenHandler!({ url, frameName: '_blank', features: 'noopener' })).toEqual({ action: 'deny' })
+      expect(opened).toEqual([])
+    },
+  )
+
+  it('sends nothing to the browser from a window.open of a page that is not the app', () => {
+    contents.mainFrame.url = 'https://evil.example/'
+    expect(contents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
+    expect(opened).toEqual([])
+  })
+
+  it('does not open a form posted to a new window', () => {
+    expect(contents.windowOpenHandler!({ url: 'https://example.com/login', postBody: { data: [], contentType: 'application/x-www-form-urlencoded' } })).toEqual({
+      action: 'deny',
+    })
+    expect(opened).toEqual([])
+  })
+
+  it('still refuses navigation of the window itself after links were opened', () => {
+    contents.windowOpenHandler!({ url: 'https://example.com/' })
+    expect(navigate('https://example.com/').defaultPrevented).toBe(true)
+    expect(navigate(`${APP_URL}#/sites`).defaultPrevented).toBe(false)
+  })
+
   it('refuses to attach a <webview>', () => {
     const event = new FakeEvent()
     contents.emit('will-attach-webview', event, {}, {})
