@@ -9,7 +9,7 @@ import { fail, PUSH_EVENTS } from '../shared'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import type { ResponseMessage } from './browser/protocol'
-import { isRequestChannel, parseRequestMessage } from './browser/protocol'
+import { isRequestChannel, parseRequestMessage, PING_FRAME, PONG_FRAME } from './browser/protocol'
 
 /** Close code for a frame that is not a request message (RFC 6455: policy violation). */
 export const CLOSE_POLICY_VIOLATION = 1008
@@ -65,6 +65,11 @@ export function socketChannels(core: Core, logger: Logger = silentLogger): Socke
         socket.terminate()
       })
       socket.on('message', (data, isBinary) => {
+        // The bridge's heartbeat: answered at once, whatever core is busy with.
+        if (!isBinary && data.toString() === PING_FRAME) {
+          if (socket.readyState === socket.OPEN) socket.send(PONG_FRAME)
+          return
+        }
         const parsed = isBinary ? { ok: false as const, reason: 'The frame is binary; only text frames are read.' } : parseRequestMessage(data.toString())
         if (!parsed.ok) {
           logger.warn('Closed a socket that sent a frame that is not a request', { reason: parsed.reason })

@@ -1,11 +1,19 @@
 // window.api over the web shell's WebSocket: the same SiteManagerApi the Electron preload
 // exposes, so the renderer cannot tell the shells apart. Every call resolves to a Result and
-// never rejects, as over IPC. When the socket drops, calls still waiting for an answer fail
-// with a 'network' AppError (their answer is lost with the socket) and the bridge reconnects;
-// after a reconnect it refetches the account list, since pushes sent meanwhile were lost.
-import type { AppError, PushEvent, RequestChannel, Result, SiteManagerApi } from '../../shared'
+// never rejects, as over IPC.
+//
+// The connection looks after itself (issue 10): a socket that closes, or that stays silent past
+// the heartbeat's timeout (a half-open connection: the shell stopped or froze without a close
+// reaching the page), is noticed without any call being made. The bridge then says so through
+// onStatus (the page shows "Reconnecting…") and tries again with a jittered backoff, on the
+// same address: a shell restarted on the same port with the same token takes the page's cookie
+// again. Calls made while the shell cannot be reached settle at once with a 'network' error,
+// never waiting. Once a socket opens again, the pushes missed meanwhile are made up for: the
+// account list, every account's sync state and a "everything changed" per account, so the
+// renderer reloads what it shows without a page reload (and keeps what was typed).
+import type { AccountsState, AppError, PushEvent, RequestChannel, Result, SiteManagerApi, SyncState, WorkspaceChanged } from '../../shared'
 import { fail, methodName, REQUEST_CHANNELS } from '../../shared'
-import { isPushEvent, parseServerMessage } from './protocol'
+import { isPushEvent, parseServerMessage, PING_FRAME } from './protocol'
 
 export interface ConnectionCallbacks {
   onOpen(): void
@@ -22,31 +30,60 @@ export interface Connection {
 /** Opens one socket to the shell; the browser entry uses WebSocket, tests use `ws`. */
 export type Connect = (callbacks: ConnectionCallbacks) => Connection
 
+/**
+ * Where the connection stands. 'connecting': the first socket is opening (the page just
+ * loaded). 'open': calls go through. 'reconnecting': the shell could not be reached or was
+ * lost; `attempting` says whether a socket is opening right now or the bridge is waiting for
+ * its next try.
+ */
+export type ConnectionStatus = { state: 'connecting' } | { state: 'open' } | { state: 'reconnecting'; attempting: boolean }
+
+export interface HeartbeatOptions {
+  /** How often the bridge pings an open socket. */
+  intervalMs: number
+  /** Nothing heard for this long (no answer, push or pong): the connection is taken as dead. */
+  timeoutMs: number
+}
+
 export interface BridgeOptions {
   connect: Connect
-  /** Waits before reconnect attempts: the first, then doubled up to the last. */
+  /** Waits before reconnect attempts: the first, then doubled up to the last, each jittered. */
   reconnectDelayMs?: { first: number; max: number }
+  /** How long a socket may take to open before the attempt is given up. */
+  connectTimeoutMs?: number
+  /** Pings that find a silent connection; false turns them off (tests of other things). */
+  heartbeat?: HeartbeatOptions | false
   /**
    * How long one call may wait for its answer before it fails with 'timeout'. Generous: the
    * socket staying open says nothing about an answer that never comes, yet 'sites:all' pages
    * through a whole account and can rightly take minutes.
    */
   callTimeoutMs?: number
+  /** Told every change of the connection's state (the page's banner). */
+  onStatus?: (status: ConnectionStatus) => void
   setTimer?: (run: () => void, ms: number) => unknown
   clearTimer?: (timer: unknown) => void
+  now?: () => number
+  /** A number in [0, 1), for the backoff's jitter. */
+  random?: () => number
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60 * 1000
+/** 0.5 s doubling to 5 s: a restarted shell is found within seconds, a stopped one costs one try per 5 s. */
+export const DEFAULT_RECONNECT_DELAY_MS = { first: 500, max: 5000 }
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000
+/** A ping every 2 s; 5 s of silence (two unanswered pings and some) means the shell is gone. */
+export const DEFAULT_HEARTBEAT: HeartbeatOptions = { intervalMs: 2000, timeoutMs: 5000 }
 
 export const CONNECTION_LOST: AppError = {
   code: 'network',
   message:
-    'The connection to Site Manager was lost before it answered. If the web shell was restarted, open the new address it printed.',
+    'The connection to Site Manager was lost before it answered, so this may not have been done. The page reconnects by itself; check, then try again.',
 }
 
 export const NOT_CONNECTED: AppError = {
   code: 'network',
-  message: 'Site Manager cannot be reached: the web shell is not running or refused this page.',
+  message: "Site Manager's web shell is not answering (it may have been stopped). The page reconnects by itself once it runs again; then try again.",
 }
 
 export const CALL_TIMED_OUT: AppError = {
@@ -59,28 +96,55 @@ type Listener = (payload: unknown) => void
 
 export interface Bridge {
   api: SiteManagerApi
+  /** The connection's state now. */
+  status(): ConnectionStatus
+  /** Tries to reconnect at once instead of waiting for the backoff ("Try now"). */
+  reconnectNow(): void
   /** Closes the socket for good; waiting calls fail with 'network'. */
   close(): void
 }
 
+/** One socket's life; callbacks of a socket the bridge gave up on find it is no longer current. */
+interface Attempt {
+  connection: Connection | null
+  open: boolean
+  /** Answered, pushed or ponged: any frame shows the shell is there. */
+  lastHeard: number
+  timer: unknown
+}
+
 export function createBridge(options: BridgeOptions): Bridge {
-  const delays = options.reconnectDelayMs ?? { first: 500, max: 5000 }
+  const delays = options.reconnectDelayMs ?? DEFAULT_RECONNECT_DELAY_MS
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
+  const heartbeat = options.heartbeat === false ? null : (options.heartbeat ?? DEFAULT_HEARTBEAT)
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms))
   const clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>))
+  const now = options.now ?? (() => Date.now())
+  const random = options.random ?? Math.random
   const listeners = new Map<PushEvent, Set<Listener>>()
   /** Sent, waiting for their answer. */
   const inFlight = new Map<number, Settle>()
-  /** Made while connecting, sent once the socket opens. */
+  /** Made while a socket is opening, sent once it opens. */
   let queued: Array<{ text: string; id: number; settle: Settle }> = []
   let nextId = 1
-  let connection: Connection | null = null
-  let open = false
+  let current: Attempt | null = null
   /** Whether a socket ever opened: the next open is then a reconnect. */
   let everOpened = false
   let closedForGood = false
-  let retryDelay = delays.first
-  let retryTimer = false
+  let failedAttempts = 0
+  let retryTimer: unknown = null
+  let status: ConnectionStatus = { state: 'connecting' }
+
+  const setStatus = (next: ConnectionStatus) => {
+    if (JSON.stringify(next) === JSON.stringify(status)) return
+    status = next
+    try {
+      options.onStatus?.(next)
+    } catch (error) {
+      console.error(error)
+    }
+  }
 
   const emit = (event: PushEvent, payload: unknown) => {
     // A copy, as an EventEmitter (ipcRenderer) does: listeners added or removed by a listener
@@ -107,59 +171,116 @@ export function createBridge(options: BridgeOptions): Bridge {
     emit(message.event, message.payload)
   }
 
-  /** Pushes sent while the socket was down are lost; the account list is what must not go stale. */
-  const catchUpAfterReconnect = () => {
-    if (!listeners.get('accounts:changed')?.size) return
-    void request('accounts:list', undefined).then((result) => {
-      // A failure here has nothing to report to: the renderer's own calls show the problem.
-      if (result.ok) emit('accounts:changed', result.value)
-    })
+  /**
+   * Pushes sent while the socket was down are lost: core is asked for what they would have
+   * said, and the renderer hears it as pushes. Each account's data is announced as changed, so
+   * the views read their snapshot again (a local read, no network); a restarted shell may also
+   * be a new process whose sync states the renderer has never seen.
+   */
+  const catchUpAfterReconnect = async () => {
+    const [accounts, states] = await Promise.all([request('accounts:list', undefined), request('sync:states', undefined)])
+    // A failure here has nothing to report to: the renderer's own calls show the problem.
+    if (accounts.ok) {
+      emit('accounts:changed', accounts.value)
+      for (const account of accountsOf(accounts.value)) {
+        const changed: WorkspaceChanged = { accountId: account.id, sites: true, tags: true, events: true, changes: null }
+        emit('workspace:changed', changed)
+      }
+    }
+    if (states.ok && Array.isArray(states.value)) {
+      for (const state of states.value as SyncState[]) emit('sync:state', state)
+    }
+  }
+
+  const beat = (attempt: Attempt) => {
+    if (!heartbeat) return
+    attempt.timer = setTimer(() => {
+      if (current !== attempt || !attempt.open) return
+      if (now() - attempt.lastHeard > heartbeat.timeoutMs) {
+        // Half-open: no close will come, or only after minutes of TCP retries.
+        lost(attempt)
+        return
+      }
+      attempt.connection?.send(PING_FRAME)
+      beat(attempt)
+    }, heartbeat.intervalMs)
   }
 
   const connect = () => {
-    if (connection || closedForGood) return
-    connection = options.connect({
+    if (current || closedForGood) return
+    const attempt: Attempt = { connection: null, open: false, lastHeard: now(), timer: null }
+    current = attempt
+    if (everOpened || failedAttempts > 0) setStatus({ state: 'reconnecting', attempting: true })
+    // A socket that neither opens nor closes (a frozen shell accepts TCP but never upgrades).
+    attempt.timer = setTimer(() => {
+      if (current === attempt && !attempt.open) lost(attempt)
+    }, connectTimeoutMs)
+    attempt.connection = options.connect({
       onOpen: () => {
-        open = true
-        retryDelay = delays.first
+        if (current !== attempt) return
+        clearTimer(attempt.timer)
+        attempt.open = true
+        attempt.lastHeard = now()
+        failedAttempts = 0
         const reconnected = everOpened
         everOpened = true
         const waiting = queued
         queued = []
         for (const call of waiting) {
           inFlight.set(call.id, call.settle)
-          connection?.send(call.text)
+          attempt.connection?.send(call.text)
         }
-        if (reconnected) catchUpAfterReconnect()
+        setStatus({ state: 'open' })
+        beat(attempt)
+        if (reconnected) void catchUpAfterReconnect()
       },
-      onMessage: dispatch,
+      onMessage: (text) => {
+        if (current !== attempt) return
+        attempt.lastHeard = now()
+        dispatch(text)
+      },
       onClose: () => {
-        const wasOpen = open
-        connection = null
-        open = false
-        for (const settle of inFlight.values()) settle(fail(CONNECTION_LOST))
-        inFlight.clear()
-        // Calls made while connecting fail too: the shell could not be reached.
-        for (const call of queued) call.settle(fail(wasOpen ? CONNECTION_LOST : NOT_CONNECTED))
-        queued = []
-        scheduleReconnect()
+        if (current === attempt) lost(attempt)
       },
     })
   }
 
+  /** The attempt's socket is gone or given up: every waiting call settles, and a retry is set. */
+  const lost = (attempt: Attempt) => {
+    if (current !== attempt) return
+    current = null
+    clearTimer(attempt.timer)
+    attempt.connection?.close()
+    for (const settle of inFlight.values()) settle(fail(CONNECTION_LOST))
+    inFlight.clear()
+    // Calls made while connecting fail too: the shell could not be reached.
+    for (const call of queued) call.settle(fail(attempt.open ? CONNECTION_LOST : NOT_CONNECTED))
+    queued = []
+    if (closedForGood) return
+    if (!attempt.open) failedAttempts++
+    setStatus({ state: 'reconnecting', attempting: false })
+    scheduleReconnect()
+  }
+
+  /** The wait before the next try: doubling from `first` to `max`, each between 75 % and 125 % of it. */
+  const nextDelay = () => {
+    const base = Math.min(delays.max, delays.first * 2 ** Math.max(0, failedAttempts - 1))
+    return Math.round(base * (0.75 + random() * 0.5))
+  }
+
   const scheduleReconnect = () => {
-    if (closedForGood || retryTimer) return
-    retryTimer = true
-    setTimer(() => {
-      retryTimer = false
+    if (closedForGood || retryTimer !== null) return
+    retryTimer = setTimer(() => {
+      retryTimer = null
       connect()
-    }, retryDelay)
-    retryDelay = Math.min(retryDelay * 2, delays.max)
+    }, nextDelay())
   }
 
   const request = (channel: RequestChannel, input: unknown): Promise<Result<unknown>> =>
     new Promise((resolve) => {
       if (closedForGood) return resolve(fail(NOT_CONNECTED))
+      // Waiting for the next try: the shell is known to be unreachable, so say so now.
+      if (!current) return resolve(fail(NOT_CONNECTED))
       const id = nextId++
       const text = JSON.stringify(input === undefined ? { id, channel } : { id, channel, input })
       const timer = setTimer(() => {
@@ -172,14 +293,13 @@ export function createBridge(options: BridgeOptions): Bridge {
         clearTimer(timer)
         resolve(result)
       }
-      if (connection && open) {
+      if (current.open) {
         inFlight.set(id, settle)
-        connection.send(text)
+        current.connection?.send(text)
         return
       }
+      // The socket is opening (the page just loaded, or a retry is under way): sent once open.
       queued.push({ text, id, settle })
-      // A call while disconnected tries at once rather than waiting for the backoff.
-      connect()
     })
 
   const api: Record<string, unknown> = {}
@@ -205,9 +325,24 @@ export function createBridge(options: BridgeOptions): Bridge {
   connect()
   return {
     api: Object.freeze(api) as SiteManagerApi,
+    status: () => status,
+    reconnectNow: () => {
+      if (closedForGood || current) return
+      if (retryTimer !== null) clearTimer(retryTimer)
+      retryTimer = null
+      connect()
+    },
     close: () => {
       closedForGood = true
-      connection?.close()
+      if (retryTimer !== null) clearTimer(retryTimer)
+      retryTimer = null
+      if (current) lost(current)
     },
   }
+}
+
+/** The accounts of an accounts:list answer; nothing when it is not one (a stand-in core). */
+function accountsOf(value: unknown): { id: string }[] {
+  const accounts = (value as Partial<AccountsState> | null)?.accounts
+  return Array.isArray(accounts) ? accounts.filter((account) => typeof account?.id === 'string') : []
 }

@@ -1,9 +1,12 @@
 // The browser entry of the web shell, loaded by a classic <script> ahead of the renderer's
 // module script: it defines window.api before the app starts. The socket needs no token in
 // its address: the HttpOnly cookie set on the first visit authorizes it, and the shell checks
-// that it comes from this page's own origin.
+// that it comes from this page's own origin. A shell restarted on the same port with the same
+// token accepts both again, so the page reconnects to it by itself (bridge-client.ts), showing
+// "Reconnecting…" meanwhile (connection-banner.ts).
 import type { Connect } from './bridge-client'
 import { createBridge } from './bridge-client'
+import { createConnectionBanner, type ConnectionBanner } from './connection-banner'
 import { SOCKET_PATH } from './protocol'
 
 const connect: Connect = (callbacks) => {
@@ -14,12 +17,19 @@ const connect: Connect = (callbacks) => {
   }
   socket.onclose = () => callbacks.onClose()
   return {
-    send: (text) => socket.send(text),
+    send: (text) => {
+      // A socket closing under the heartbeat's ping throws; its close event follows anyway.
+      if (socket.readyState === WebSocket.OPEN) socket.send(text)
+    },
     close: () => socket.close(),
   }
 }
 
-const { api } = createBridge({ connect })
+// The banner is made first and told every change; it needs the bridge only for "Try now".
+let banner: ConnectionBanner | null = null
+const bridge = createBridge({ connect, onStatus: (status) => banner?.show(status) })
+banner = createConnectionBanner(document, { tryNow: () => bridge.reconnectNow() })
+banner.show(bridge.status())
 
 // Like contextBridge's window.api under Electron: present before the app runs, not replaceable.
-Object.defineProperty(window, 'api', { value: api, writable: false, configurable: false, enumerable: true })
+Object.defineProperty(window, 'api', { value: bridge.api, writable: false, configurable: false, enumerable: true })

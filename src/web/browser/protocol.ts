@@ -5,6 +5,8 @@
 //   browser -> server  { id, channel, input? }   one call of a contract channel
 //   server -> browser  { id, result }            its answer, always a Result (errors are data)
 //   server -> browser  { event, payload }        a core push event
+//   browser -> server  {"ping":true}             the bridge's heartbeat (PING_FRAME)
+//   server -> browser  {"pong":true}             its answer (PONG_FRAME)
 import type { AppError, PushEvent, RequestChannel, Result } from '../../shared'
 import { fail, PUSH_EVENTS, REQUEST_CHANNELS } from '../../shared'
 
@@ -12,6 +14,13 @@ import { fail, PUSH_EVENTS, REQUEST_CHANNELS } from '../../shared'
 export const SOCKET_PATH = '/__ws'
 /** Where the browser bridge script is served; the shell injects it into index.html. */
 export const BRIDGE_SCRIPT_PATH = '/__bridge.js'
+/**
+ * The heartbeat, exact text both ways. Browsers cannot send WebSocket pings, so the bridge asks
+ * in a frame of its own: a socket that stays silent after it is half-open (the shell stopped or
+ * froze without a close reaching the page).
+ */
+export const PING_FRAME = '{"ping":true}'
+export const PONG_FRAME = '{"pong":true}'
 /** Bigger messages close the socket: no contract input comes near this. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024
 

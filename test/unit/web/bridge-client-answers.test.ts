@@ -113,6 +113,7 @@ describe('browser bridge answers', () => {
     bridge = createBridge({
       connect: connectTo(port),
       callTimeoutMs: 60_000,
+      heartbeat: false,
       setTimer: (run, ms) => {
         const timer = setTimeout(() => {
           pending.delete(timer)
@@ -130,7 +131,7 @@ describe('browser bridge answers', () => {
     })
     await bridge.api.appInfo()
     await bridge.api.accountsList()
-    expect(started).toBe(2) // one per call
+    expect(started).toBe(3) // one per call, and the first socket's opening deadline
     expect(pending.size).toBe(0)
     expect(fired).toBe(0)
   })

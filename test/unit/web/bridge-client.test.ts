@@ -123,6 +123,7 @@ describe('browser bridge', () => {
     await expect.poll(() => shell.calls.some((c) => c.channel === 'sync:now')).toBe(true)
     sockets.at(-1)!.terminate()
     expect(await pending).toEqual({ ok: false, error: CONNECTION_LOST })
+    await expect.poll(() => bridge!.status().state).toBe('open')
     expect(await bridge.api.appInfo()).toMatchObject({ ok: true })
     expect(sockets.length).toBeGreaterThan(1)
   })

@@ -48,7 +48,8 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
   return { handlers, on: (event, listener) => events.on(event, listener), dispose: async () => {} }
 }
 
-export async function startHarness(options: { logger?: Logger } = {}): Promise<Harness> {
+/** `port`: a fixed one, to start a shell again where an earlier one listened (a restart). */
+export async function startHarness(options: { logger?: Logger; port?: number } = {}): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'))
   await mkdir(join(dir, 'renderer', 'assets'), { recursive: true })
   await writeFile(join(dir, 'renderer', 'index.html'), INDEX_HTML)
@@ -61,7 +62,7 @@ export async function startHarness(options: { logger?: Logger } = {}): Promise<H
   const server = await startWebShellServer({
     core: fakeCore(calls, events),
     token: TOKEN,
-    port: 0,
+    port: options.port ?? 0,
     rendererDir: join(dir, 'renderer'),
     bridgeScriptFile: join(dir, 'bridge.js'),
     ...(options.logger ? { logger: options.logger } : {}),
