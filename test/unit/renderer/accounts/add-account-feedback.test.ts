@@ -1,4 +1,3 @@
-/* eslint-disable vue/one-component-per-file -- a tiny render-function host (form beside the toaster) */
 // The Add account form's feedback: core's refusal of an account already added lands on the
 // token field naming that account, with the focus there and no toast repeating it; an added
 // account is reported in a toast.
