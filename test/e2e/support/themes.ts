@@ -1,6 +1,7 @@
 // Light and dark: screenshots of both as test artifacts, and proof that the dark one really
-// is dark. The app follows the system's colour scheme (prefers-color-scheme), which the page
-// emulates here; the colour the main region is painted with must follow it.
+// is dark. With its theme setting on System (the default) the app follows the system's colour
+// scheme (prefers-color-scheme), which the page emulates here; the colour the main region is
+// painted with must follow it. `expectPainted` checks the theme a person picked in the app.
 import { expect, type Page } from '@playwright/test'
 
 type Scheme = 'light' | 'dark'
@@ -44,13 +45,18 @@ export function luminance(colour: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b
 }
 
-async function showScheme(page: Page, scheme: Scheme): Promise<string> {
-  await page.emulateMedia({ colorScheme: scheme })
+/** Waits until the main region is painted light or dark (whatever made it so). */
+export async function expectPainted(page: Page, scheme: Scheme): Promise<void> {
   const background = expect.poll(async () => luminance(await mainBackground(page)), {
     message: `the main region's background is ${scheme} (relative luminance)`,
   })
   if (scheme === 'dark') await background.toBeLessThan(DARK_BELOW)
   else await background.toBeGreaterThan(LIGHT_ABOVE)
+}
+
+async function showScheme(page: Page, scheme: Scheme): Promise<string> {
+  await page.emulateMedia({ colorScheme: scheme })
+  await expectPainted(page, scheme)
   return mainBackground(page)
 }
 
