@@ -19,7 +19,7 @@ export const RECONNECTED_MS = 2500
 const STYLES = `
 #${BANNER_ID} {
   position: fixed;
-  top: 8px;
+  bottom: 16px;
   left: 50%;
   transform: translateX(-50%);
   z-index: 2147483000;

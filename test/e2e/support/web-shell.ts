@@ -25,6 +25,10 @@ export interface WebShellLaunch {
    * restart); it is kept when this shell stops. Default: a new throwaway folder.
    */
   dataDir?: string
+  /** `--port`: a fixed port, e.g. an earlier shell's to restart it where an open page looks. Default: a free one. */
+  port?: number
+  /** `--token`: a fixed access token, e.g. an earlier shell's so the page's cookie still works. Default: a new one. */
+  token?: string
 }
 
 export interface RunningWebShell {
@@ -37,6 +41,8 @@ export interface RunningWebShell {
   dataDir: string
   /** Everything the shell wrote to stderr so far, for failure messages. */
   stderr(): string
+  /** Sends the process a signal (SIGSTOP freezes it: a shell that stops answering without closing anything). */
+  signal(signal: NodeJS.Signals): void
   stop(): Promise<void>
 }
 
@@ -62,12 +68,13 @@ export async function startWebShell(launch: WebShellLaunch = {}): Promise<Runnin
   const args = [
     webShellCli(),
     '--port',
-    '0',
+    String(launch.port ?? 0),
     '--no-open',
     '--data-dir',
     dataDir,
     ...(launch.demo ? ['--demo'] : []),
     ...(launch.demoIntervalMs === undefined ? [] : ['--demo-interval-ms', String(launch.demoIntervalMs)]),
+    ...(launch.token === undefined ? [] : ['--token', launch.token]),
     ...(launch.args ?? []),
   ]
   const child = spawn(process.execPath, args, { cwd: APP_ROOT, env: { ...process.env, ...launch.env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -77,6 +84,8 @@ export async function startWebShell(launch: WebShellLaunch = {}): Promise<Runnin
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
 
   const stop = async () => {
+    // A frozen shell (SIGSTOP) hears nothing until it runs again.
+    child.kill('SIGCONT')
     child.kill('SIGTERM')
     await waitForExit(child, 5000)
     if (ownsDataDir) await rm(dataDir, { recursive: true, force: true })
@@ -99,7 +108,7 @@ export async function startWebShell(launch: WebShellLaunch = {}): Promise<Runnin
       })
     })
     const [url, origin, port, token] = [match[0], match[1]!, Number(match[2]), match[3]!]
-    return { url, origin, port, token, dataDir, stderr: () => stderr, stop }
+    return { url, origin, port, token, dataDir, stderr: () => stderr, signal: (name) => void child.kill(name), stop }
   } catch (error) {
     await stop()
     throw new Error(`The web shell did not start: ${(error as Error).message}\n${stderr}`, { cause: error })
