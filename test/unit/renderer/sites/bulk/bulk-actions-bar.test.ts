@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
+import type { Site } from '../../../../../src/shared'
+import BulkActionsBar from '../../../../../src/renderer/src/components/sites/bulk/BulkActionsBar.vue'
+import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
+import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
+import { createFakeApi, makeSite, memoryCore } from '../../support/fake-api'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
+
+const SITES = [
+  makeSite(1, { name: 'Shop', url: 'https://shop.example.com', admin_url: 'https://shop.example.com/wp-admin' }),
+  makeSite(2, { name: 'Blog', url: 'https://blog.example.org', admin_url: '' }),
+  makeSite(3, { name: 'Docs', url: 'https://docs.example.net', admin_url: 'https://docs.example.net/admin' }),
+]
+
+let opened: Array<[string | URL | undefined, string | undefined, string | undefined]>
+let clipboard: string[]
+
+beforeEach(() => {
+  opened = []
+  vi.spyOn(window, 'open').mockImplementation((url, target, features) => {
+    opened.push([url, target, features])
+    return null
+  })
+})
+
+/** After user-event's setup, which puts its own clipboard in place. */
+function fakeClipboard(writeText: (text: string) => Promise<void> = async (text) => void clipboard.push(text)): void {
+  clipboard = []
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
+}
+
+afterEach(() => {
+  unmountAll()
+  vi.restoreAllMocks()
+})
+
+async function mountBar(sites: readonly Site[] = SITES) {
+  const made = memoryCore({ a: { sites: [...sites] } })
+  const fake = createFakeApi(made.methods)
+  const pinia = testingPinia()
+  const router = await testRouter()
+  const events: string[] = []
+  mountInBody(BulkActionsBar, {
+    props: { accountId: 'a', sites, 'onClear-selection': () => events.push('clear') },
+    global: { plugins: [fake.plugin, pinia, router] },
+  })
+  await flushPromises()
+  const user = person()
+  fakeClipboard()
+  return { fake, pinia, events, user }
+}
+
+const bar = () => screen.getByRole('toolbar', { name: 'Selection' })
+const button = (name: string | RegExp) => within(bar()).getByRole('button', { name })
+const lastToast = (pinia: ReturnType<typeof testingPinia>) => useToastsStore(pinia).toasts.at(-1)?.message
+
+describe('BulkActionsBar', () => {
+  it('is a labelled toolbar saying how many are selected, and Clear asks the view to clear', async () => {
+    const { events, user } = await mountBar()
+    expect(within(bar()).getByText('3 selected')).toBeTruthy()
+    await user.click(button('Clear the selection of 3 sites'))
+    expect(events).toEqual(['clear'])
+  })
+
+  it('moves between its buttons with the arrow keys, as a toolbar does', async () => {
+    const { user } = await mountBar()
+    button('Clear the selection of 3 sites').focus()
+    await user.keyboard('{ArrowRight}')
+    expect(document.activeElement).toBe(button('Open sites'))
+    await user.keyboard('{ArrowRight}')
+    expect(document.activeElement).toBe(button('Open admin pages'))
+  })
+
+  it('opens each site in its own tab, without an opener', async () => {
+    const { pinia, user } = await mountBar()
+    await user.click(button('Open sites'))
+    expect(opened).toEqual(SITES.map((s) => [s.url, '_blank', 'noopener']))
+    expect(lastToast(pinia)).toBe('Opened 3 sites')
+  })
+
+  it('opens the admin pages it has and says which sites it skipped', async () => {
+    const { pinia, user } = await mountBar()
+    await user.click(button('Open admin pages'))
+    expect(opened.map(([url]) => url)).toEqual(['https://shop.example.com/wp-admin', 'https://docs.example.net/admin'])
+    expect(lastToast(pinia)).toBe('Opened 2 admin pages; skipped 1 site with no admin address: Blog')
+  })
+
+  it('asks before opening more than ten tabs, and opens none when the answer is Cancel', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => makeSite(i + 1))
+    const { user } = await mountBar(many)
+    await user.click(button('Open sites'))
+    await flushPromises()
+    const ask = screen.getByRole('alertdialog', { name: 'Open 12 sites?' })
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }))
+    await flushPromises()
+    expect(opened).toEqual([])
+
+    await user.click(button('Open sites'))
+    await flushPromises()
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Open 12 sites?' })).getByRole('button', { name: 'Open 12 tabs' }))
+    expect(opened.map(([url]) => url)).toEqual(many.map((s) => s.url))
+  })
+
+  it('copies the addresses, one a line', async () => {
+    const { pinia, user } = await mountBar()
+    await user.click(button('Copy addresses'))
+    await flushPromises()
+    expect(clipboard).toEqual(['https://shop.example.com\nhttps://blog.example.org\nhttps://docs.example.net'])
+    expect(lastToast(pinia)).toBe('Copied 3 addresses')
+  })
+
+  it('says so when the clipboard refuses', async () => {
+    const { pinia, user } = await mountBar()
+    fakeClipboard(() => Promise.reject(new Error('denied')))
+    await user.click(button('Copy addresses'))
+    await flushPromises()
+    expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'error', message: expect.stringMatching(/Could not copy/) })
+  })
+
+  it('opens the delete confirmation for the selected sites', async () => {
+    const { fake, user } = await mountBar()
+    await user.click(button('Delete…'))
+    await flushPromises()
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete 3 sites?' })
+    expect(within(confirm).getAllByRole('listitem')).toHaveLength(3)
+    expect(fake.api.sitesDelete).not.toHaveBeenCalled()
+  })
+
+  it('offers its actions to the command palette while it is shown', async () => {
+    const { pinia, user } = await mountBar()
+    const commands = () => useCommandsStore(pinia).all
+    expect(commands().map((c) => c.title)).toEqual(
+      expect.arrayContaining([
+        'Delete 3 sites…',
+        'Open 3 sites in the browser',
+        'Open the admin pages of 3 sites',
+        'Copy the addresses of 3 sites',
+        'Clear the selection',
+        'Export 3 sites as CSV',
+        'Export 3 sites as JSON',
+      ]),
+    )
+    await commands().find((c) => c.id === 'sites.selection.open')!.run()
+    expect(opened).toHaveLength(3)
+    void user
+    unmountAll()
+    expect(commands().filter((c) => c.id.startsWith('sites.selection'))).toEqual([])
+  })
+})
