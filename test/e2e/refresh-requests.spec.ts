@@ -52,3 +52,23 @@ test('one Refresh of a one-page account sends exactly one GET /sites?page=1', as
     expect(count(sent, 'GET /api/v1/sites?page=1')).toBe(1)
   }
 })
+
+test('one Refresh with the API server failing makes 4 tries of /sites?page=1 and nothing else, then says so', async ({ openApp, referenceServer }) => {
+  const page = await openApp()
+  await addFirstAccount(page, referenceServer)
+  const refresh = page.getByRole('button', { name: 'Refresh sites' })
+  await expect(refresh).toBeEnabled()
+  await quiet(referenceServer)
+  // What a server behind a proxy answers while it is down.
+  referenceServer.setFaults({ failureRate: 1, failureStatuses: [503] })
+  const before = referenceServer.requestLog().length
+
+  await refresh.click()
+  // The failure is told where the person looks.
+  await expect(page.getByText(/503/).first()).toBeVisible()
+  await quiet(referenceServer)
+  const sent = referenceServer.requestLog().slice(before)
+  // 1 try and 3 retries (the client's retry policy) of the first request only: tags and events
+  // wait for the server's first answer, and nothing tries again by itself afterwards.
+  expect(sent).toEqual(Array.from({ length: 4 }, () => 'GET /api/v1/sites?page=1'))
+})
