@@ -25,18 +25,22 @@ async function mountDialog(fake: FakeApi, sites: readonly Site[] = SITES) {
   const pinia = testingPinia()
   const router = await testRouter()
   const done: number[][] = []
+  const state = { open: true }
   const wrapper: VueWrapper = mountInBody(BulkDeleteDialog, {
     props: {
       open: true,
       accountId: 'a',
       sites,
-      'onUpdate:open': (value: boolean) => wrapper.setProps({ open: value }),
+      'onUpdate:open': (value: boolean) => {
+        state.open = value
+        void wrapper.setProps({ open: value })
+      },
       onDone: (ids: number[]) => done.push(ids),
     },
     global: { plugins: [fake.plugin, pinia, router] },
   })
   await flushPromises()
-  return { wrapper, pinia, done, user: person() }
+  return { state, pinia, done, user: person() }
 }
 
 const dialog = () => screen.getByRole('alertdialog')
@@ -68,7 +72,7 @@ describe('BulkDeleteDialog', () => {
       if (input.siteId === 2 && failBlog) return fail(broken)
       return deleteInMemory(input)
     })
-    const { pinia, user, done, wrapper } = await mountDialog(fake)
+    const { pinia, user, done, state } = await mountDialog(fake)
     await useWorkspaceStore(pinia).load('a')
 
     await user.click(within(dialog()).getByRole('button', { name: 'Delete 3 sites' }))
@@ -102,7 +106,7 @@ describe('BulkDeleteDialog', () => {
 
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }))
     await flushPromises()
-    expect(wrapper.props('open')).toBe(false)
+    expect(state.open).toBe(false)
     expect(done).toEqual([[1, 3, 2]])
   })
 
@@ -114,7 +118,7 @@ describe('BulkDeleteDialog', () => {
       if (input.siteId === 2) await held.promise
       return deleteInMemory(input)
     })
-    const { user, wrapper, done } = await mountDialog(fake)
+    const { user, state, done } = await mountDialog(fake)
     await user.click(within(dialog()).getByRole('button', { name: 'Delete 3 sites' }))
     await flushPromises()
 
@@ -122,7 +126,7 @@ describe('BulkDeleteDialog', () => {
     expect(within(dialog()).getByRole('progressbar', { name: 'Sites deleted' }).getAttribute('aria-valuenow')).toBe('33')
     expect(document.activeElement?.textContent?.trim()).toBe('Stop')
     await user.keyboard('{Escape}')
-    expect(wrapper.props('open')).toBe(true)
+    expect(state.open).toBe(true)
 
     await user.click(within(dialog()).getByRole('button', { name: 'Stop' }))
     held.resolve()
@@ -134,7 +138,7 @@ describe('BulkDeleteDialog', () => {
 
     await user.keyboard('{Escape}')
     await flushPromises()
-    expect(wrapper.props('open')).toBe(false)
+    expect(state.open).toBe(false)
     expect(done).toEqual([[1, 2]])
   })
 
