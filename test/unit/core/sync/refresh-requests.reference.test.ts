@@ -1,6 +1,8 @@
 // What one Refresh sends: the whole core (createCore) against the reference server over
 // loopback, counting the requests the server receives. Issue 10: one Refresh sent
 // GET /sites?page=1 twice, and with the server down one Refresh sent 8 requests for /sites.
+import { createServer, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../../../../src/reference-server'
 import { makeCore } from '../support/core-harness'
@@ -91,5 +93,29 @@ describe('background syncs asked for while a Refresh reads', () => {
     expect(await refresh).toMatchObject({ status: 'idle' })
     await expect.poll(() => h.callsOf('readAllSites').length).toBe(2)
     await expect.poll(() => h.engine.state(ACCOUNT).status).toBe('idle')
+  })
+})
+
+describe('one Refresh with the API server unreachable', () => {
+  it('opens 4 connections at most (1 try and 3 backed-off retries of the first request), then fails with network', async () => {
+    // Accepts every connection and drops it at once: the network-level failure a stopped or
+    // restarting server behind a proxy gives, with the connections counted.
+    let connections = 0
+    const dropper = createServer((socket: Socket) => {
+      connections++
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise((resolve) => dropper.close(() => resolve())))
+    const { port } = dropper.address() as AddressInfo
+    const h = await makeHarness({ baseUrl: `http://127.0.0.1:${port}/api/v1`, token: TOKEN })
+    const state = await h.engine.syncNow(ACCOUNT)
+    expect(state).toMatchObject({ status: 'failed', error: { code: 'network' } })
+    expect(connections).toBe(4)
+    // Tags and events were never asked for: they wait for the server's first answer.
+    expect(h.callsOf('readAllTags')).toHaveLength(0)
+    expect(h.callsOf('listEvents')).toHaveLength(0)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(connections).toBe(4)
   })
 })
