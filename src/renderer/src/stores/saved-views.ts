@@ -93,7 +93,10 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
     const entry = byAccount.value[accountId]
     const before = entry?.views ?? []
     byAccount.value[accountId] = { status: 'ready', views: next, error: null }
-    const result = await call(() => api.prefsSet({ key: prefsKey(accountId), value: { views: next } }))
+    // Plain data: the views read back from the store are reactive proxies, which neither
+    // Electron's IPC nor the web shell's structured clone can carry.
+    const value = JSON.parse(JSON.stringify({ views: next })) as { views: SavedView[] }
+    const result = await call(() => api.prefsSet({ key: prefsKey(accountId), value }))
     if (!result.ok) byAccount.value[accountId] = { status: 'ready', views: before, error: null }
     return result
   }
