@@ -18,8 +18,8 @@ const screenshots = (file: string): string => join(APP_ROOT, 'test-results', 'sc
 /** The colour an element is painted with, as the browser computes it. */
 function backgroundOf(locator: Locator): Promise<string> {
   // The node code's TypeScript settings have no DOM library: the one call this needs.
-  const browser = globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } }
-  return locator.evaluate((element) => (globalThis as unknown as typeof browser).getComputedStyle(element).backgroundColor)
+  type Browser = { getComputedStyle(element: unknown): { backgroundColor: string } }
+  return locator.evaluate((element) => (globalThis as unknown as Browser).getComputedStyle(element).backgroundColor)
 }
 
 function nav(page: Page) {

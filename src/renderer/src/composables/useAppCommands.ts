@@ -88,7 +88,8 @@ export function useAppCommands(): void {
         run: () => ui.refresh(),
       },
       {
-        id: 'search.focus',
+        // The id the Sites view uses for its own: there, its command stands in for this one.
+        id: 'sites.search.focus',
         title: 'Focus search',
         group: 'App',
         shortcut: 'Ctrl+K',

@@ -1,5 +1,5 @@
 // How an account's sync state reads, the same beside a view's title and in Settings.
-import type { AppError, AppErrorCode, SyncState } from '../../../shared'
+import type { Account, AppError, AppErrorCode, SyncState } from '../../../shared'
 import { formatClock, formatNumber, formatSyncedAgo } from './format'
 
 /** Pages read of how many, for a sync long enough to be worth a bar (more than one page). */
@@ -37,4 +37,16 @@ export function syncFailureReason(error: AppError, failedAt: number): string {
   const reason = FAILURE_REASONS[error.code] ?? 'the last sync failed'
   if (error.code !== 'rate_limited' || error.retryAfterMs === undefined) return reason
   return `${reason}; syncing again at ${formatClock(new Date(failedAt + error.retryAfterMs).toISOString(), failedAt)}`
+}
+
+/**
+ * True when a failure is the token banner's to say (components/layout/TokenBanner.vue, with
+ * its way out: a new token, or Retry once the keychain is unlocked), so nothing else on
+ * screen may say it again: a refused or missing token ('unauthorized'), or a keychain that
+ * cannot be read while the account is known to be in that state.
+ */
+export function tokenBannerCovers(error: AppError | null | undefined, account: Pick<Account, 'tokenState'> | null | undefined): boolean {
+  if (!error) return false
+  if (error.code === 'unauthorized') return true
+  return error.code === 'keychain_unavailable' && account?.tokenState === 'unavailable'
 }

@@ -1,0 +1,80 @@
+// One cause, one alert: whatever fails, the window says it once, in the place that has the
+// way out. The whole renderer in jsdom over the fake API, counting role="alert" as a screen
+// reader would hear them.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
+import { createPinia } from 'pinia'
+import App from '../../../../src/renderer/src/App.vue'
+import { createAppRouter } from '../../../../src/renderer/src/router'
+import type { Account, AppError } from '../../../../src/shared'
+import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
+import { mountInBody, unmountAll } from '../support/mount'
+
+beforeEach(() => {
+  window.location.hash = ''
+  vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
+})
+afterEach(unmountAll)
+
+function api(account: Account, failure: AppError): FakeApi {
+  const core = memoryCore({ a: { sites: [makeSite(1, { name: 'Alpha shop' })], sync: syncState('a', { status: 'failed', error: failure }) } })
+  return createFakeApi({
+    ...core.methods,
+    accountsList: async () => ok({ accounts: [account], lastActiveId: account.id }),
+    settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system' }),
+  })
+}
+
+async function mountApp(fake: FakeApi): Promise<void> {
+  const pinia = createPinia()
+  const router = createAppRouter(pinia)
+  mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
+  await router.isReady()
+  await flushPromises()
+}
+
+describe('one alert per cause', () => {
+  it('a refused token is said once, by the banner that offers a new token', async () => {
+    const fake = api(makeAccount('a', { label: 'Agency', tokenState: 'refused' }), {
+      code: 'unauthorized',
+      message: 'The server refused the token. Enter a new token for this account.',
+    })
+    await mountApp(fake)
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts.map((a) => a.textContent?.trim())).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('The server refused the token of “Agency”')
+    expect(within(alerts[0]!).getByRole('button', { name: 'Enter new token' })).toBeTruthy()
+    // The data from before stays on screen under it.
+    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
+  })
+
+  it('a locked keychain is said once, by the banner that offers Retry, not again as a failed sync', async () => {
+    const fake = api(makeAccount('a', { label: 'Agency', tokenState: 'unavailable' }), {
+      code: 'keychain_unavailable',
+      message: 'The system keychain is locked.',
+    })
+    await mountApp(fake)
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts.map((a) => a.textContent?.trim())).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('The system keychain is locked or not running')
+    expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  it('a server out of reach is said once, by the sync banner, and its Retry syncs', async () => {
+    const fake = api(makeAccount('a', { label: 'Agency' }), { code: 'network', message: 'Could not connect to the server.' })
+    await mountApp(fake)
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('the server cannot be reached')
+    expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  it('a keychain failure while the token is known to be fine is still said, by the sync banner', async () => {
+    const fake = api(makeAccount('a', { label: 'Agency' }), { code: 'keychain_unavailable', message: 'The system keychain is locked.' })
+    await mountApp(fake)
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('Showing data from')
+  })
+})
