@@ -1,0 +1,218 @@
+// The command palette and the shortcut sheet over the whole renderer in jsdom: opened from the
+// keyboard, searched, driven with the arrow keys, and what a chosen command really does.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { screen, within } from '@testing-library/dom'
+import userEvent from '@testing-library/user-event'
+import { createPinia } from 'pinia'
+import { defineComponent, h } from 'vue'
+import App from '../../../../src/renderer/src/App.vue'
+import { createAppRouter } from '../../../../src/renderer/src/router'
+import { useCommands } from '../../../../src/renderer/src/composables/useCommands'
+import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import type { AppSettings } from '../../../../src/shared'
+import { createFakeApi, makeAccount, makeSite, memoryCore, ok, type FakeApi } from '../support/fake-api'
+import { mountInBody, unmountAll } from '../support/mount'
+
+beforeEach(() => {
+  window.location.hash = ''
+  vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
+})
+afterEach(() => {
+  unmountAll()
+  delete document.documentElement.dataset.theme
+  localStorage.clear()
+})
+
+function api(platform: NodeJS.Platform = 'linux'): FakeApi {
+  const accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]
+  const core = memoryCore({ a: { sites: [makeSite(1, { name: 'Alpha shop' })] }, b: { sites: [makeSite(2, { name: 'Beta blog' })] } })
+  let settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system' }
+  return createFakeApi({
+    ...core.methods,
+    accountsList: async () => ok({ accounts, lastActiveId: 'a' }),
+    settingsGet: async () => ok(settings),
+    settingsSet: async (change) => ok((settings = { ...settings, ...change })),
+    appInfo: async () => ok({ name: 'Site Manager', version: '0.1.0', shell: 'web', platform }),
+  })
+}
+
+async function mountApp(fake: FakeApi, extra?: ReturnType<typeof defineComponent>) {
+  const pinia = createPinia()
+  const router = createAppRouter(pinia)
+  mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
+  if (extra) mountInBody(extra, { global: { plugins: [fake.plugin, pinia, router] } })
+  await router.isReady()
+  await flushPromises()
+  return { router, user: userEvent.setup() }
+}
+
+const palette = () => screen.queryByRole('dialog', { name: 'Command palette' })
+const box = () => within(palette()!).getByRole('combobox', { name: 'Search commands' })
+const active = () => within(palette()!).getByRole('option', { selected: true })
+
+async function openPalette(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.keyboard('{Control>}{Shift>}P{/Shift}{/Control}')
+  await flushPromises()
+  expect(palette()).not.toBeNull()
+  expect(document.activeElement).toBe(box())
+}
+
+describe('the command palette', () => {
+  it('opens with Ctrl+Shift+P, goes to a view with the arrow keys and Enter, and closes', async () => {
+    const fake = api()
+    const { router, user } = await mountApp(fake)
+    await openPalette(user)
+    const goTo = within(palette()!).getByRole('group', { name: 'Go to' })
+    expect(within(goTo).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual([
+      'Go to Sites',
+      'Go to Tags',
+      'Go to Events',
+      'Go to Accounts',
+      'Go to Settings',
+    ])
+    await user.type(box(), 'go')
+    expect(active().textContent).toContain('Go to Sites')
+    expect(box().getAttribute('aria-activedescendant')).toBe(active().id)
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(active().textContent).toContain('Go to Events')
+    await user.keyboard('{ArrowUp}')
+    expect(active().textContent).toContain('Go to Tags')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(palette()).toBeNull()
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('tags'))
+  })
+
+  it('finds commands by every typed word, in the title, group or keywords, and says when none match', async () => {
+    const { user } = await mountApp(api())
+    await openPalette(user)
+    await user.type(box(), 'th da')
+    expect(within(palette()!).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual(['Theme: Dark'])
+    await user.clear(box())
+    await user.type(box(), 'night')
+    expect(active().textContent).toContain('Theme: Dark')
+    await user.clear(box())
+    await user.type(box(), 'free')
+    expect(active().textContent).toContain('Switch to account Freelance')
+    await user.clear(box())
+    await user.type(box(), 'qqq')
+    expect(within(palette()!).queryAllByRole('option')).toHaveLength(0)
+    expect(within(palette()!).getByRole('status').textContent).toBe('No command matches “qqq”.')
+  })
+
+  it('Escape closes it and gives the focus back', async () => {
+    const { user } = await mountApp(api())
+    const search = screen.getByRole('searchbox', { name: 'Search sites' })
+    search.focus()
+    await openPalette(user)
+    await user.keyboard('{Escape}')
+    await flushPromises()
+    expect(palette()).toBeNull()
+    expect(document.activeElement).toBe(search)
+  })
+
+  it('runs an action: switching account, then New site; the last run comes first next time', async () => {
+    const fake = api()
+    const { user } = await mountApp(fake)
+    await openPalette(user)
+    await user.type(box(), 'switch')
+    // The active account is listed but cannot be chosen; the first choosable one is active.
+    const agency = within(palette()!).getByRole('option', { name: 'Switch to account Agency' })
+    expect(agency.getAttribute('aria-disabled')).toBe('true')
+    expect(active().textContent).toContain('Switch to account Freelance')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(useAccountsStore().activeAccountId).toBe('b')
+    expect(screen.getByRole('link', { name: 'Beta blog' })).toBeTruthy()
+
+    await openPalette(user)
+    await user.type(box(), 'new site')
+    expect(active().textContent).toMatch(/^New site\s*Ctrl\s*N$/)
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(screen.getByRole('dialog', { name: /New site/ })).toBeTruthy()
+    await user.keyboard('{Escape}')
+    await flushPromises()
+
+    await user.keyboard('{F1}')
+    await flushPromises()
+    const recent = within(palette()!).getByRole('group', { name: 'Recent' })
+    const recentOptions = within(recent).getAllByRole('option')
+    expect(recentOptions).toHaveLength(2)
+    expect(recentOptions[0]!.textContent).toMatch(/^New site\s*Ctrl\s*N$/)
+    expect(recentOptions[1]!.textContent).toBe('Switch to account Freelance')
+    expect(fake.api.prefsSet).toHaveBeenLastCalledWith({ key: 'palette.recent', value: ['sites.new', 'account.switch.b'] })
+  })
+
+  it('lists what views register, and runs it', async () => {
+    const run = vi.fn()
+    const Registrar = defineComponent({
+      setup() {
+        useCommands(() => [{ id: 'test.export', title: 'Export everything', group: 'Sites', keywords: ['zebra'], shortcut: 'Ctrl+E', run }])
+        return () => h('div')
+      },
+    })
+    const { user } = await mountApp(api('darwin'), Registrar)
+    await openPalette(user)
+    await user.type(box(), 'zebra')
+    // On macOS the keys read Cmd.
+    expect(active().textContent).toMatch(/^Export everything\s*Cmd\s*E$/)
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  it('switches the theme', async () => {
+    const fake = api()
+    const { user } = await mountApp(fake)
+    await openPalette(user)
+    await user.type(box(), 'theme dark')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(fake.api.settingsSet).toHaveBeenCalledWith({ theme: 'dark' })
+  })
+})
+
+describe('the shortcut sheet', () => {
+  it('opens on ?, lists the shortcuts grouped with the registered ones, and Escape closes it', async () => {
+    const Registrar = defineComponent({
+      setup() {
+        useCommands(() => [{ id: 'test.import', title: 'Import sites', group: 'Sites', shortcut: 'Ctrl+I', run: () => {} }])
+        return () => h('div')
+      },
+    })
+    const { user } = await mountApp(api(), Registrar)
+    await user.keyboard('?')
+    await flushPromises()
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    const global = within(sheet).getByRole('region', { name: 'Global' })
+    const row = within(global).getByText('Open the command palette').parentElement!
+    expect([...row.querySelectorAll('kbd.kbd')].map((k) => k.textContent)).toEqual(['Ctrl', 'Shift', 'P', 'F1'])
+    expect(within(sheet).getByRole('region', { name: 'Sites table' }).textContent).toContain('Select every matching site')
+    expect(within(sheet).getByRole('region', { name: 'Sites' }).textContent).toMatch(/Import sites\s*Ctrl\s*I/)
+    await user.keyboard('{Escape}')
+    await flushPromises()
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull()
+  })
+
+  it('reads Cmd on macOS', async () => {
+    const { user } = await mountApp(api('darwin'))
+    await user.keyboard('?')
+    await flushPromises()
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    const row = within(sheet).getByText('New site').parentElement!
+    expect([...row.querySelectorAll('kbd.kbd')].map((k) => k.textContent)).toEqual(['Cmd', 'N'])
+  })
+
+  it('does not open while typing a ? in a text field', async () => {
+    const { user } = await mountApp(api())
+    const search = screen.getByRole('searchbox', { name: 'Search sites' })
+    await user.click(search)
+    await user.keyboard('what?')
+    await flushPromises()
+    expect((search as HTMLInputElement).value).toBe('what?')
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull()
+  })
+})
