@@ -41,7 +41,7 @@ export type ConnectionStatus = { state: 'connecting' } | { state: 'open' } | { s
 export interface HeartbeatOptions {
   /** How often the bridge pings an open socket. */
   intervalMs: number
-  /** Nothing heard for this long (no answer, push or pong): the connection is taken as dead. */
+  /** A ping unanswered this long (no answer, push or pong since): the connection is taken as dead. */
   timeoutMs: number
 }
 
@@ -72,8 +72,11 @@ export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60 * 1000
 /** 0.5 s doubling to 5 s: a restarted shell is found within seconds, a stopped one costs one try per 5 s. */
 export const DEFAULT_RECONNECT_DELAY_MS = { first: 500, max: 5000 }
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000
-/** A ping every 2 s; 5 s of silence (two unanswered pings and some) means the shell is gone. */
-export const DEFAULT_HEARTBEAT: HeartbeatOptions = { intervalMs: 2000, timeoutMs: 5000 }
+/**
+ * A ping every 1.5 s; one unanswered for 4 s means the shell is gone (found 4 to 6 s after it
+ * froze). A pong on loopback takes a millisecond, so 4 s is only a shell that cannot answer.
+ */
+export const DEFAULT_HEARTBEAT: HeartbeatOptions = { intervalMs: 1500, timeoutMs: 4000 }
 
 export const CONNECTION_LOST: AppError = {
   code: 'network',
@@ -108,8 +111,8 @@ export interface Bridge {
 interface Attempt {
   connection: Connection | null
   open: boolean
-  /** Answered, pushed or ponged: any frame shows the shell is there. */
-  lastHeard: number
+  /** When the ping waiting for an answer went out; any frame from the shell answers it. */
+  unansweredPingAt: number | null
   timer: unknown
 }
 
@@ -192,23 +195,31 @@ export function createBridge(options: BridgeOptions): Bridge {
     }
   }
 
+  /**
+   * One ping at a time, judged from when it went out: a background tab's timers may run once a
+   * minute (browsers throttle them), and silence between two late ticks is not the shell's.
+   */
   const beat = (attempt: Attempt) => {
     if (!heartbeat) return
     attempt.timer = setTimer(() => {
       if (current !== attempt || !attempt.open) return
-      if (now() - attempt.lastHeard > heartbeat.timeoutMs) {
+      const sentAt = attempt.unansweredPingAt
+      if (sentAt !== null && now() - sentAt >= heartbeat.timeoutMs) {
         // Half-open: no close will come, or only after minutes of TCP retries.
         lost(attempt)
         return
       }
-      attempt.connection?.send(PING_FRAME)
+      if (sentAt === null) {
+        attempt.unansweredPingAt = now()
+        attempt.connection?.send(PING_FRAME)
+      }
       beat(attempt)
     }, heartbeat.intervalMs)
   }
 
   const connect = () => {
     if (current || closedForGood) return
-    const attempt: Attempt = { connection: null, open: false, lastHeard: now(), timer: null }
+    const attempt: Attempt = { connection: null, open: false, unansweredPingAt: null, timer: null }
     current = attempt
     if (everOpened || failedAttempts > 0) setStatus({ state: 'reconnecting', attempting: true })
     // A socket that neither opens nor closes (a frozen shell accepts TCP but never upgrades).
@@ -220,7 +231,6 @@ export function createBridge(options: BridgeOptions): Bridge {
         if (current !== attempt) return
         clearTimer(attempt.timer)
         attempt.open = true
-        attempt.lastHeard = now()
         failedAttempts = 0
         const reconnected = everOpened
         everOpened = true
@@ -236,7 +246,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       },
       onMessage: (text) => {
         if (current !== attempt) return
-        attempt.lastHeard = now()
+        attempt.unansweredPingAt = null
         dispatch(text)
       },
       onClose: () => {
