@@ -6,6 +6,7 @@ import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { createPinia } from 'pinia'
 import App from '../../../../src/renderer/src/App.vue'
+import { tokenBannerCovers } from '../../../../src/renderer/src/lib/sync-text'
 import { createAppRouter } from '../../../../src/renderer/src/router'
 import type { Account, AppError } from '../../../../src/shared'
 import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
@@ -76,5 +77,22 @@ describe('one alert per cause', () => {
     const alerts = screen.getAllByRole('alert')
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.textContent).toContain('Showing data from')
+  })
+})
+
+describe('tokenBannerCovers: which failures are the token banner\'s to say', () => {
+  const refused = { code: 'unauthorized', message: 'Refused.' } as const
+  const locked = { code: 'keychain_unavailable', message: 'Locked.' } as const
+  it('a refused or missing token, whatever the account says yet', () => {
+    expect(tokenBannerCovers(refused, { tokenState: 'refused' })).toBe(true)
+    expect(tokenBannerCovers(refused, { tokenState: 'missing' })).toBe(true)
+  })
+  it('a locked keychain only while the account is marked so (the banner shows then)', () => {
+    expect(tokenBannerCovers(locked, { tokenState: 'unavailable' })).toBe(true)
+    expect(tokenBannerCovers(locked, { tokenState: 'ok' })).toBe(false)
+  })
+  it('nothing else', () => {
+    expect(tokenBannerCovers({ code: 'network', message: 'Offline.' }, { tokenState: 'refused' })).toBe(false)
+    expect(tokenBannerCovers(null, { tokenState: 'refused' })).toBe(false)
   })
 })
