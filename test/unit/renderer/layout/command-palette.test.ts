@@ -1,5 +1,6 @@
 // The command palette and the shortcut sheet over the whole renderer in jsdom: opened from the
 // keyboard, searched, driven with the arrow keys, and what a chosen command really does.
+/* eslint-disable vue/one-component-per-file -- tiny stand-ins for views that register commands */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
