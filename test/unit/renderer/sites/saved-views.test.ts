@@ -22,6 +22,9 @@ const SITES = [
   makeSite(3, { name: 'Docs', status: 'Down' }),
 ]
 
+// Typed key by key through dialogs and menus: longer than the default 5 s on a busy machine.
+const SLOW = 30_000
+
 afterEach(unmountAll)
 
 /** The sidebar's saved views beside the Sites view, as in the app's shell. */
@@ -84,7 +87,7 @@ describe('saved views', () => {
     await user.click(within(again).getByRole('button', { name: 'Save view' }))
     expect(within(again).getByText('A view named “needs UPDATES” already exists.')).toBeTruthy()
     await user.keyboard('{Escape}')
-  })
+  }, SLOW)
 
   it('renames and deletes a view from its menu, and Undo brings a deleted view back', async () => {
     const core = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip] } })
@@ -126,7 +129,7 @@ describe('saved views', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }))
     await flushPromises()
     expect(savedNames()).toEqual(['Sites down', 'VIP'])
-  })
+  }, SLOW)
 
   it('offers each saved view in the command palette', async () => {
     const core = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip] } })
@@ -138,7 +141,7 @@ describe('saved views', () => {
     await flushPromises()
     expect(fromQuery(router.currentRoute.value.query).filter.status).toEqual(['Down'])
     expect(names()).toEqual(['Docs'])
-  })
+  }, SLOW)
 
   it('says why a view could not be saved when core refuses', async () => {
     const core = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip] } })
@@ -151,5 +154,5 @@ describe('saved views', () => {
     expect(result.ok).toBe(false)
     expect(store.views).toEqual([])
     expect(fake.api.prefsSet).toHaveBeenCalled()
-  })
+  }, SLOW)
 })
