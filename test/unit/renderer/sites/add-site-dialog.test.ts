@@ -7,6 +7,8 @@ import AddSiteDialog from '../../../../src/renderer/src/components/sites/AddSite
 import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useSitesStore } from '../../../../src/renderer/src/stores/sites'
+import { useCommandsStore } from '../../../../src/renderer/src/stores/commands'
+import { useToastsStore } from '../../../../src/renderer/src/stores/toasts'
 import { errorOf } from '../support/a11y'
 import { flushPromises } from '@vue/test-utils'
 import { createFakeApi, fail, makeAccount, makeSite, makeTag, memoryCore, ok, type AccountData } from '../support/fake-api'
@@ -321,5 +323,19 @@ describe('AddSiteDialog', () => {
     await flushPromises()
     const toast = within(screen.getByRole('region', { name: 'Notifications', hidden: true })).getByRole('alert', { hidden: true })
     expect(toast.textContent).toContain('Could not create site “Shop”. Cannot connect to api.example.com.')
+  })
+
+  it('offers Discard the New site draft in the palette once something is typed', async () => {
+    const pinia = testingPinia()
+    const { user } = await mountDialog(api(), pinia)
+    const command = () => useCommandsStore(pinia).all.find((c) => c.id === 'sites.new.discardDraft')
+    expect(command()?.enabled).toBe(false)
+    await user.type(field('Name'), 'Half done')
+    expect(command()?.enabled).toBe(true)
+    await command()!.run()
+    await flushPromises()
+    expect((field('Name') as HTMLInputElement).value).toBe('')
+    expect(useToastsStore(pinia).toasts.at(-1)?.message).toBe('New site draft for Account a discarded.')
+    expect(command()?.enabled).toBe(false)
   })
 })
