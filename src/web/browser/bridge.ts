@@ -30,6 +30,11 @@ let banner: ConnectionBanner | null = null
 const bridge = createBridge({ connect, onStatus: (status) => banner?.show(status) })
 banner = createConnectionBanner(document, { tryNow: () => bridge.reconnectNow() })
 banner.show(bridge.status())
+// Coming back to the tab is a good moment to look again rather than wait out the backoff
+// (a no-op while connected).
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') bridge.reconnectNow()
+})
 
 // Like contextBridge's window.api under Electron: present before the app runs, not replaceable.
 Object.defineProperty(window, 'api', { value: bridge.api, writable: false, configurable: false, enumerable: true })
