@@ -135,7 +135,8 @@ export function createBridge(options: BridgeOptions): Bridge {
   /** Whether a socket ever opened: the next open is then a reconnect. */
   let everOpened = false
   let closedForGood = false
-  let failedAttempts = 0
+  /** Tries since a socket was last open: the backoff's exponent. */
+  let retries = 0
   let retryTimer: unknown = null
   let status: ConnectionStatus = { state: 'connecting' }
 
@@ -221,7 +222,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     if (current || closedForGood) return
     const attempt: Attempt = { connection: null, open: false, unansweredPingAt: null, timer: null }
     current = attempt
-    if (everOpened || failedAttempts > 0) setStatus({ state: 'reconnecting', attempting: true })
+    if (everOpened || retries > 0) setStatus({ state: 'reconnecting', attempting: true })
     // A socket that neither opens nor closes (a frozen shell accepts TCP but never upgrades).
     attempt.timer = setTimer(() => {
       if (current === attempt && !attempt.open) lost(attempt)
@@ -231,7 +232,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         if (current !== attempt) return
         clearTimer(attempt.timer)
         attempt.open = true
-        failedAttempts = 0
+        retries = 0
         const reconnected = everOpened
         everOpened = true
         const waiting = queued
@@ -267,14 +268,17 @@ export function createBridge(options: BridgeOptions): Bridge {
     for (const call of queued) call.settle(fail(attempt.open ? CONNECTION_LOST : NOT_CONNECTED))
     queued = []
     if (closedForGood) return
-    if (!attempt.open) failedAttempts++
     setStatus({ state: 'reconnecting', attempting: false })
     scheduleReconnect()
   }
 
-  /** The wait before the next try: doubling from `first` to `max`, each between 75 % and 125 % of it. */
+  /**
+   * The wait before the next try: doubling from `first` to `max`, each between 75 % and 125 % of
+   * it, so pages left open on one shell do not all knock at the same moment.
+   */
   const nextDelay = () => {
-    const base = Math.min(delays.max, delays.first * 2 ** Math.max(0, failedAttempts - 1))
+    const base = Math.min(delays.max, delays.first * 2 ** Math.min(retries, 30))
+    retries++
     return Math.round(base * (0.75 + random() * 0.5))
   }
 

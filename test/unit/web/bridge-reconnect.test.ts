@@ -130,6 +130,34 @@ describe('a stopped shell', () => {
     expect(opened.count).toBeLessThanOrEqual(waits.length + 1)
   })
 
+  it('starts again from the first wait after each time it was connected', async () => {
+    const first = await shell()
+    const port = first.server.port
+    const waits: number[] = []
+    bridge = createBridge({
+      connect: connectToPort(port),
+      reconnectDelayMs: { first: 10, max: 80 },
+      heartbeat: false,
+      callTimeoutMs: 99_999,
+      connectTimeoutMs: 88_888,
+      random: () => 0.5,
+      setTimer: (run, ms) => {
+        if (ms !== 99_999 && ms !== 88_888) waits.push(ms)
+        return setTimeout(run, ms)
+      },
+    })
+    await expect.poll(() => bridge!.status().state).toBe('open')
+    await first.close()
+    await expect.poll(() => waits.length).toBeGreaterThanOrEqual(3)
+    expect(waits.slice(0, 3)).toEqual([10, 20, 40])
+    const second = await shell(port)
+    await expect.poll(() => bridge!.status().state, { timeout: 3000 }).toBe('open')
+    const before = waits.length
+    await second.close()
+    await expect.poll(() => waits.length).toBeGreaterThan(before)
+    expect(waits[before]).toBe(10)
+  })
+
   it('tries at once when asked (Try now) instead of waiting out the backoff', async () => {
     const first = await shell()
     const port = first.server.port
