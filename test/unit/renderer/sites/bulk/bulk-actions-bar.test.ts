@@ -149,3 +149,20 @@ describe('BulkActionsBar', () => {
     expect(commands().filter((c) => c.id.startsWith('sites.selection'))).toEqual([])
   })
 })
+
+describe('BulkActionsBar in a view that deletes for it', () => {
+  it('hands Delete… to the view (whose dialog outlives the bar) and opens none of its own', async () => {
+    const made = memoryCore({ a: { sites: [...SITES] } })
+    const fake = createFakeApi(made.methods)
+    const requests: number[][] = []
+    mountInBody(BulkActionsBar, {
+      props: { accountId: 'a', sites: SITES, onDelete: (ids: number[]) => requests.push(ids) },
+      global: { plugins: [fake.plugin, testingPinia(), await testRouter()] },
+    })
+    await flushPromises()
+    await person().click(button('Delete…'))
+    await flushPromises()
+    expect(requests).toEqual([[1, 2, 3]])
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+})
