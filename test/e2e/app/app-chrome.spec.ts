@@ -77,6 +77,8 @@ test('the theme is chosen in Settings or the palette, applies at once and is kep
   await expectPainted(page, 'light')
   await nav(page).getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'System' })).toBeChecked()
+  await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'System' }).focus()
+  await screenshotBothThemes(page, screenshots, 'settings-theme')
 })
 
 test('the command palette opens from the keyboard, goes to views and runs actions', async ({ openApp, referenceServer }) => {

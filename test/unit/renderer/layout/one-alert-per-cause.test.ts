@@ -9,7 +9,7 @@ import App from '../../../../src/renderer/src/App.vue'
 import { tokenBannerCovers } from '../../../../src/renderer/src/lib/sync-text'
 import { createAppRouter } from '../../../../src/renderer/src/router'
 import type { Account, AppError } from '../../../../src/shared'
-import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
+import { SYNCED_AT, createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
 import { mountInBody, unmountAll } from '../support/mount'
 
 beforeEach(() => {
@@ -18,22 +18,33 @@ beforeEach(() => {
 })
 afterEach(unmountAll)
 
-function api(account: Account, failure: AppError): FakeApi {
-  const core = memoryCore({ a: { sites: [makeSite(1, { name: 'Alpha shop' })], sync: syncState('a', { status: 'failed', error: failure }) } })
+function api(account: Account, failure: AppError, options: { synced?: boolean } = {}): FakeApi {
+  const synced = options.synced ?? true
+  const core = memoryCore({
+    a: {
+      sites: synced ? [makeSite(1, { name: 'Alpha shop' })] : [],
+      sync: syncState('a', { status: 'failed', error: failure, lastSyncedAt: synced ? SYNCED_AT : null }),
+    },
+  })
   return createFakeApi({
     ...core.methods,
+    syncSite: async () => fail(failure),
     accountsList: async () => ok({ accounts: [account], lastActiveId: account.id }),
     settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system' }),
   })
 }
 
-async function mountApp(fake: FakeApi): Promise<void> {
+async function mountApp(fake: FakeApi, path?: string): Promise<void> {
   const pinia = createPinia()
   const router = createAppRouter(pinia)
   mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
   await router.isReady()
+  if (path) await router.push(path)
+  await flushPromises()
   await flushPromises()
 }
+
+const REFUSED: AppError = { code: 'unauthorized', message: 'The server refused the token. Enter a new token for this account.' }
 
 describe('one alert per cause', () => {
   it('a refused token is said once, by the banner that offers a new token', async () => {
@@ -69,6 +80,24 @@ describe('one alert per cause', () => {
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.textContent).toContain('the server cannot be reached')
     expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  // These two need the views to leave a token failure to the banner (NotSyncedState.vue and
+  // SiteDetailView.vue calling tokenBannerCovers from lib/sync-text.ts): asked of their
+  // owners in this session's report; today each shows a second alert saying the same thing.
+  it.skip('a refused token on the first sync is said once, not again by the empty view', async () => {
+    await mountApp(api(makeAccount('a', { label: 'Agency', tokenState: 'refused' }), REFUSED, { synced: false }))
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('The server refused the token of “Agency”')
+  })
+
+  it.skip('a refused token on a site page is said once, not again by the site', async () => {
+    await mountApp(api(makeAccount('a', { label: 'Agency', tokenState: 'refused' }), REFUSED), '/sites/1')
+    expect(screen.getByRole('heading', { level: 1, name: 'Alpha shop' })).toBeTruthy()
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('The server refused the token of “Agency”')
   })
 
   it('a keychain failure while the token is known to be fine is still said, by the sync banner', async () => {
