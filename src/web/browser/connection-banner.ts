@@ -18,12 +18,12 @@ export const RECONNECTED_MS = 2500
 
 const STYLES = `
 #${BANNER_ID} {
+  /* Bottom left: clear of the header's actions and of the toasts (bottom right). */
   position: fixed;
   bottom: 16px;
-  left: 50%;
-  transform: translateX(-50%);
+  left: 16px;
   z-index: 2147483000;
-  max-width: min(560px, calc(100vw - 16px));
+  max-width: min(520px, calc(100vw - 32px));
   display: flex;
   align-items: center;
   gap: var(--space-3, 12px);
