@@ -8,9 +8,6 @@ import { SITE_FIELDS, type SiteFieldKey } from './site-fields'
 
 export type ExportFormat = 'csv' | 'json'
 
-/** The table's columns before the person changes them; the export's until the column store says otherwise. */
-export const DEFAULT_EXPORT_KEYS: readonly SiteFieldKey[] = ['name', 'url', 'status', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
-
 export function sitesToCsv(sites: readonly Site[], keys: readonly SiteFieldKey[]): string {
   const header = keys.map((key) => SITE_FIELDS[key].label)
   return toCsv(header, sites.map((site) => keys.map((key) => SITE_FIELDS[key].text(site))))

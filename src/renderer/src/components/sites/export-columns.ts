@@ -1,10 +1,11 @@
-// Which columns an export holds: the ones the table shows for the account, in its order.
-// The one place the export asks, so the column layout's store is read here and nowhere else.
-import { DEFAULT_EXPORT_KEYS } from '../../lib/export-sites'
+// Which columns an export holds: the ones the table shows for the account, in its order (the
+// column layout the person chose, from the table's column store). The one place the export
+// asks, so nothing else reads that store for it.
 import type { SiteFieldKey } from '../../lib/site-fields'
+import { useSiteColumnsStore } from '../../stores/site-columns'
 
-export function exportColumns(_accountId: string | null): readonly SiteFieldKey[] {
-  // The table's column store is being written (site-columns.ts); until it is there the
-  // export has the table's default columns.
-  return DEFAULT_EXPORT_KEYS
+/** In a component's setup: answers the visible columns of an account when asked. */
+export function useExportColumns(): (accountId: string) => readonly SiteFieldKey[] {
+  const columns = useSiteColumnsStore()
+  return (accountId) => columns.visibleKeys(accountId)
 }

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/dom'
 import Papa from 'papaparse'
 import type { Site } from '../../../../../src/shared'
 import ExportMenu from '../../../../../src/renderer/src/components/sites/ExportMenu.vue'
+import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
 import { createFakeApi, fail, makeAccount, makeSite, makeTag, memoryCore, ok } from '../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
@@ -100,6 +101,18 @@ describe('ExportMenu', () => {
     expect(useToastsStore(pinia).toasts).toEqual([])
     await choose(user, 'CSV')
     expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'error', message: 'Could not export the sites: The disk is full.' })
+  })
+
+  it('holds the columns the person arranged in the table, in their order', async () => {
+    const { fake, pinia, user } = await mountMenu('web')
+    await fake.api.prefsSet({ key: 'sites.columns:a', value: { order: ['name', 'tags', 'url', 'ip'], hidden: ['status', 'updates', 'php', 'mysql', 'web', 'lastCheck', 'adminUrl', 'notes', 'published', 'created'] } })
+    // The table has read the layout by the time anyone exports.
+    useSiteColumnsStore(pinia).layout('a')
+    await flushPromises()
+    await choose(user, 'CSV')
+    const rows = Papa.parse<string[]>(await downloads[0]!.blob.text(), { skipEmptyLines: true }).data
+    expect(rows[0]).toEqual(['Name', 'Tags', 'Address', 'IP address'])
+    expect(rows[1]).toEqual(['Shop', 'VIP', 'https://shop.example.com', '192.0.2.1'])
   })
 
   it('is disabled with nothing to export', async () => {
