@@ -58,7 +58,7 @@ test('shows Reconnecting… when the shell stops, and the same tab recovers by i
   await search.fill(target.name)
   await expect(siteRows(page).first()).toContainText(target.name)
   // Marks this document: a reload would lose it.
-  await page.evaluate(() => ((window as unknown as { reconnectMark: number }).reconnectMark = 42))
+  await page.evaluate(() => ((globalThis as unknown as { reconnectMark: number }).reconnectMark = 42))
 
   // The shell stops; nobody touches the page.
   await first.stop()
@@ -75,7 +75,7 @@ test('shows Reconnecting… when the shell stops, and the same tab recovers by i
   // Said once, then gone.
   await expect(page.getByRole('status').filter({ hasText: 'Connected again.' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Try now' })).toBeHidden()
-  expect(await page.evaluate(() => (window as unknown as { reconnectMark?: number }).reconnectMark)).toBe(42)
+  expect(await page.evaluate(() => (globalThis as unknown as { reconnectMark?: number }).reconnectMark)).toBe(42)
   await expect(search).toHaveValue(target.name)
   await expect(siteRows(page).first()).toContainText(target.name)
 
