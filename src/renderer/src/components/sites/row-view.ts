@@ -5,7 +5,7 @@
 // change is a new object), so nothing kept goes stale; a site no longer referenced lets its
 // entry go (WeakMap).
 import type { Site, Tag } from '../../../../shared'
-import { formatExactTime, formatNumber, hostOf, shortSoftware, tagsThatFit } from '../../lib/format'
+import { formatDate, formatExactTime, formatNumber, hostOf, shortSoftware, tagsThatFit } from '../../lib/format'
 
 export interface RowView {
   host: string
@@ -17,7 +17,15 @@ export interface RowView {
   hiddenTags: number
   tagsTitle: string
   exactCheck: string | undefined
+  created: string
 }
+
+/**
+ * Two tags are shown side by side when their names together are about this long or shorter
+ * ("Production" and "WordPress"); otherwise the first and "+N". The Tags column is sized to
+ * the widest row (columns.ts), so the chips it shows are never cut.
+ */
+const TAG_CHARS = 22
 
 const views = new WeakMap<Site, RowView>()
 
@@ -25,7 +33,7 @@ export function rowView(site: Site): RowView {
   let view = views.get(site)
   if (view === undefined) {
     const names = site.tags.map((t) => t.name)
-    const shown = tagsThatFit(names)
+    const shown = tagsThatFit(names, TAG_CHARS)
     view = {
       host: hostOf(site.url),
       statusOk: site.status.trim().toLowerCase() === 'ok',
@@ -36,6 +44,7 @@ export function rowView(site: Site): RowView {
       hiddenTags: site.tags.length - shown,
       tagsTitle: names.join(', '),
       exactCheck: site.last_check_at ? formatExactTime(site.last_check_at) : undefined,
+      created: formatDate(site.created_at),
     }
     views.set(site, view)
   }

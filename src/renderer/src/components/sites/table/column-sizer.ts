@@ -1,0 +1,105 @@
+// Sizes the table's columns to their content: each column as wide as its widest cell (and
+// its header), measured with canvas measureText in the table's own fonts, within the
+// column's minimum and maximum. Only grows while the same rows are shown with a search
+// narrowing them, so columns do not jump at every keystroke; `reset` starts again (another
+// account). What a site's cells measure is kept with the site object, and every text's width
+// with the text, so a new snapshot (new objects, mostly the same texts) costs little.
+import type { Site } from '../../../../../shared'
+import type { SiteFieldKey } from '../../../lib/site-fields'
+import { CELL_PADDING, SITE_COLUMNS, headerWidth, type CellFont, type Measure } from '../columns'
+import { rowView } from '../row-view'
+
+export interface FontFamilies {
+  ui: string
+  mono: string
+}
+
+/** The canvas fonts of the table's texts (sizes and weights as in SitesTable.vue's styles). */
+function fontsOf(families: FontFamilies): Record<CellFont, string> {
+  return {
+    cell: `400 13px ${families.ui}`,
+    name: `500 13px ${families.ui}`,
+    badge: `500 12px ${families.ui}`,
+    header: `500 12px ${families.ui}`,
+    mono: `400 12px ${families.mono}`,
+  }
+}
+
+/** Average glyph width per font size where there is no canvas (tests in jsdom). */
+const ESTIMATE_PER_PX = 0.56
+
+type Context = Pick<CanvasRenderingContext2D, 'font' | 'measureText'>
+
+function canvasContext(): Context | null {
+  // OffscreenCanvas: no element to create, and jsdom (which has none) is not asked for a
+  // context it cannot give.
+  if (typeof OffscreenCanvas === 'undefined') return null
+  return new OffscreenCanvas(1, 1).getContext('2d')
+}
+
+export class ColumnSizer {
+  private readonly context: Context | null = canvasContext()
+  private fonts: Record<CellFont, string>
+  private readonly texts = new Map<string, number>()
+  private bySite = new WeakMap<Site, Partial<Record<SiteFieldKey, number>>>()
+  private widest: Partial<Record<SiteFieldKey, number>> = {}
+
+  constructor(families: FontFamilies = { ui: 'system-ui, sans-serif', mono: 'monospace' }) {
+    this.fonts = fontsOf(families)
+  }
+
+  /** The table's fonts, read from its computed style once it is on screen. */
+  setFonts(families: FontFamilies): void {
+    const next = fontsOf(families)
+    if (next.cell === this.fonts.cell && next.mono === this.fonts.mono) return
+    this.fonts = next
+    this.texts.clear()
+    this.reset()
+  }
+
+  /** Forgets the widest cells seen (another account's rows). */
+  reset(): void {
+    this.bySite = new WeakMap()
+    this.widest = {}
+  }
+
+  readonly measure: Measure = (text, font) => {
+    const cssFont = this.fonts[font]
+    const key = `${font}\u0000${text}`
+    let width = this.texts.get(key)
+    if (width === undefined) {
+      if (this.context) {
+        this.context.font = cssFont
+        width = this.context.measureText(text).width
+      } else {
+        width = text.length * Number.parseFloat(cssFont.split(' ')[1] ?? '13') * ESTIMATE_PER_PX
+      }
+      this.texts.set(key, width)
+    }
+    return width
+  }
+
+  /** What a column's content needs (padding included), from these rows and what was seen before. */
+  contentWidth(key: SiteFieldKey, sites: readonly Site[]): number {
+    const column = SITE_COLUMNS[key]
+    let widest = this.widest[key] ?? 0
+    if (column.content) {
+      for (const site of sites) {
+        let cells = this.bySite.get(site)
+        if (cells === undefined) this.bySite.set(site, (cells = {}))
+        let width = cells[key]
+        if (width === undefined) width = cells[key] = column.content(site, rowView(site), this.measure)
+        if (width > widest) widest = width
+      }
+    }
+    this.widest[key] = widest
+    return Math.ceil(widest + CELL_PADDING)
+  }
+
+  /** The column's width sized to its content and header, within its minimum and maximum. */
+  width(key: SiteFieldKey, sites: readonly Site[]): number {
+    const column = SITE_COLUMNS[key]
+    const wanted = Math.max(this.contentWidth(key, sites), headerWidth(column, this.measure))
+    return Math.min(column.max, Math.max(column.min, wanted))
+  }
+}
