@@ -112,8 +112,8 @@ test('deletes three selected sites at once; one deleted elsewhere fails for real
 
   // Retry asks the server again, for the failed one only, and reports its answer again.
   await result.getByRole('button', { name: 'Retry failed (1)' }).click()
-  await expect(result.getByRole('status')).toHaveText('Deleted 0 sites; 1 failed.')
-  await expect(outcomes.nth(1)).toContainText(`Failed: Site ${gone.id} was not found (HTTP 404)`)
+  await expect(outcomes.nth(1)).toContainText(`Failed after 2 tries: Site ${gone.id} was not found (HTTP 404)`)
+  await expect(result.getByRole('status')).toHaveText('Deleted 2 sites; 1 failed.')
   await expect(outcomes.nth(0)).toContainText('Deleted')
 
   await result.getByRole('button', { name: 'Close' }).click()

@@ -16,6 +16,8 @@ export interface DeleteItem {
   site: Site
   state: DeleteState
   error: AppError | null
+  /** Deletes sent for it so far: a retry that fails again says so. */
+  attempts: number
 }
 
 export interface RunSummary {
@@ -43,7 +45,7 @@ export function useBulkDelete() {
 
   /** Starts over with these sites, all pending. */
   function prepare(sites: readonly Site[]): void {
-    items.value = sites.map((site) => ({ site, state: 'pending', error: null }))
+    items.value = sites.map((site) => ({ site, state: 'pending', error: null, attempts: 0 }))
     progress.value = null
     stopping.value = false
   }
@@ -61,6 +63,7 @@ export function useBulkDelete() {
       progress.value = { at: index + 1, of: batch.length }
       item.state = 'deleting'
       item.error = null
+      item.attempts += 1
       const result = await call(() => api.sitesDelete({ accountId, siteId: item.site.id }))
       if (result.ok) {
         item.state = 'deleted'

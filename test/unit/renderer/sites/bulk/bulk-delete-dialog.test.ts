@@ -155,6 +155,12 @@ describe('BulkDeleteDialog', () => {
     expect(listed()).toEqual(['Shop shop.example.com Failed: Site 1 was not found (HTTP 404). It may have been deleted; refresh the list.'])
     expect(shownSiteNames(pinia)).toContain('Shop')
 
+    // Tried again, it fails again, and says it was the second try.
+    await user.click(within(dialog()).getByRole('button', { name: 'Retry failed (1)' }))
+    await flushPromises()
+    expect(fake.api.sitesDelete).toHaveBeenCalledTimes(2)
+    expect(listed()).toEqual(['Shop shop.example.com Failed after 2 tries: Site 1 was not found (HTTP 404). It may have been deleted; refresh the list.'])
+
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }))
     await flushPromises()
     expect(shownSiteNames(pinia)).not.toContain('Shop')
