@@ -26,8 +26,10 @@ export interface SiteColumn {
 
 /** Left and right padding of every cell. */
 export const CELL_PADDING = 24
-/** The header's sort arrow and the small "2" of a second sort, beside the label. */
-export const HEADER_EXTRA = 30
+/** The header button around its label: the sort arrow and gap, and its padding. */
+export const HEADER_EXTRA = 26
+/** The small "2" beside the arrow of the column sorted second. */
+export const SECOND_SORT_EXTRA = 18
 /** The checkbox column, first and pinned to the left. */
 export const SELECT_COLUMN_WIDTH = 40
 /** The last column: the Columns menu button, and whatever room is left over. */
@@ -35,8 +37,6 @@ export const CORNER_COLUMN_WIDTH = 44
 
 /** A badge's horizontal padding (badge.css: 7px each side). */
 const BADGE_PADDING = 14
-/** The address's admin and copy buttons after the host. */
-const ADDRESS_ACTIONS = 52
 /** Longest relative time ("54 minutes ago") is measured; "Never" is shorter. */
 const RELATIVE_SAMPLE = '54 minutes ago'
 
@@ -45,7 +45,9 @@ const column = (key: SiteFieldKey, rest: Omit<SiteColumn, 'key' | 'label'>): Sit
 export const SITE_COLUMNS: Readonly<Record<SiteFieldKey, SiteColumn>> = {
   // The demo's longest names ("Brightwater Veterinary Clinic 2") fit well under the maximum.
   name: column('name', { min: 160, max: 380, content: (s, _v, m) => m(s.name, 'name') }),
-  url: column('url', { min: 140, max: 340, content: (s, v, m) => m(v.host, 'cell') + ADDRESS_ACTIONS }),
+  // The admin and copy buttons show over the end of the address on the row under the
+  // pointer or focus, so they take no room of their own.
+  url: column('url', { min: 140, max: 260, content: (_s, v, m) => m(v.host, 'cell') }),
   adminUrl: column('adminUrl', { min: 120, max: 360, content: (s, _v, m) => (s.admin_url ? m(s.admin_url, 'cell') : 0) }),
   status: column('status', { min: 72, max: 160, content: (s, _v, m) => m(s.status || 'Unknown', 'badge') + BADGE_PADDING + 10 }),
   updates: column('updates', { min: 64, max: 110, align: 'end', content: (_s, v, m) => m(v.updates, 'badge') + BADGE_PADDING }),
@@ -56,7 +58,7 @@ export const SITE_COLUMNS: Readonly<Record<SiteFieldKey, SiteColumn>> = {
   // The chips a row shows (row-view picks one or two) and its "+N".
   tags: column('tags', {
     min: 90,
-    max: 300,
+    max: 240,
     content: (_s, v, m) => {
       let width = 0
       for (const tag of v.shownTags) width += m(tag.name, 'badge') + BADGE_PADDING + 4
@@ -70,7 +72,7 @@ export const SITE_COLUMNS: Readonly<Record<SiteFieldKey, SiteColumn>> = {
   created: column('created', { min: 96, max: 160, content: (_s, v, m) => m(v.created, 'cell') }),
 }
 
-/** The header's width: its label, arrow and padding, so no header is clipped. */
-export function headerWidth(col: SiteColumn, measure: Measure): number {
-  return Math.ceil(measure(col.label, 'header') + HEADER_EXTRA + CELL_PADDING)
+/** The header's width: its label, arrow (and "2") and padding, so no header is clipped. */
+export function headerWidth(col: SiteColumn, measure: Measure, secondSort = false): number {
+  return Math.ceil(measure(col.label, 'header') + HEADER_EXTRA + (secondSort ? SECOND_SORT_EXTRA : 0) + CELL_PADDING)
 }

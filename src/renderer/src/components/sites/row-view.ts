@@ -22,10 +22,10 @@ export interface RowView {
 
 /**
  * Two tags are shown side by side when their names together are about this long or shorter
- * ("Production" and "WordPress"); otherwise the first and "+N". The Tags column is sized to
- * the widest row (columns.ts), so the chips it shows are never cut.
+ * ("VIP" and "Staging"); otherwise the first and "+N". The Tags column is sized to the widest
+ * row (columns.ts), so the chips it shows are never cut.
  */
-const TAG_CHARS = 22
+const TAG_CHARS = 16
 
 const views = new WeakMap<Site, RowView>()
 

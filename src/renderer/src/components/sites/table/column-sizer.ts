@@ -97,9 +97,9 @@ export class ColumnSizer {
   }
 
   /** The column's width sized to its content and header, within its minimum and maximum. */
-  width(key: SiteFieldKey, sites: readonly Site[]): number {
+  width(key: SiteFieldKey, sites: readonly Site[], secondSort = false): number {
     const column = SITE_COLUMNS[key]
-    const wanted = Math.max(this.contentWidth(key, sites), headerWidth(column, this.measure))
+    const wanted = Math.max(this.contentWidth(key, sites), headerWidth(column, this.measure, secondSort))
     return Math.min(column.max, Math.max(column.min, wanted))
   }
 }
