@@ -136,6 +136,20 @@ describe('SiteDetailView', () => {
     expect(value('Pending updates')).toBe('None')
   })
 
+  it('leaves a refused token to the token banner: the site stays, with no second alert', async () => {
+    const { fake } = core()
+    fake.api.syncSite.mockResolvedValue(fail({ code: 'unauthorized', message: 'The server refused the token.' }))
+    await mountSite(fake)
+    expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+
+    // Any other failure is the page's to say, with Retry.
+    fake.api.syncSite.mockResolvedValue(fail({ code: 'network', message: 'Cannot reach the server.' }))
+    await screen.getByRole('button', { name: 'Refresh site' }).click()
+    await flushPromises()
+    expect(screen.getByRole('alert').textContent).toContain('Cannot reach the server.')
+  })
+
   it('says the site no longer exists when the server does not have it', async () => {
     const { fake } = core({ sites: [] })
     await mountSite(fake, 99)
