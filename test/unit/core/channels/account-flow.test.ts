@@ -188,7 +188,9 @@ describe('accounts and data through the channels', () => {
   it('removes an account: its client, its token, its record and its rows in the store', async () => {
     const secretStore = new MemorySecretStore()
     const { value, call } = await coreWith({ secretStore })
-    const account = await value('accounts:add', { label: 'Gone', baseUrl: server.baseUrl, token: GOOD_TOKEN })
+    // A second server: the same address and token twice would be refused as a duplicate.
+    const goneServer = await startTestServer(10)
+    const account = await value('accounts:add', { label: 'Gone', baseUrl: goneServer.baseUrl, token: GOOD_TOKEN })
     const other = await value('accounts:add', { label: 'Stays', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     await value('sync:now', { accountId: account.id })
     await value('sync:now', { accountId: other.id })
@@ -200,5 +202,6 @@ describe('accounts and data through the channels', () => {
     expect(await call('workspace:snapshot', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(await call('events:query', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect((await value('workspace:snapshot', { accountId: other.id })).sites).toHaveLength(40)
+    await goneServer.close()
   })
 })
