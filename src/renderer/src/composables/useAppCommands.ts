@@ -56,8 +56,13 @@ export function useAppCommands(): void {
       return
     }
     const result = await accounts.openDemo()
-    if (result.ok) toasts.success('The demo workspace is open.')
-    else toasts.error(`Could not open the demo workspace: ${result.error.message}`)
+    if (!result.ok) {
+      toasts.error(`Could not open the demo workspace: ${result.error.message}`)
+      return
+    }
+    toasts.success('The demo workspace is open.')
+    // From the welcome screen, into the app, as its own demo button does.
+    if (router.currentRoute.value.name === 'welcome') await router.replace({ name: 'sites' }).catch(() => {})
   }
 
   async function setTheme(theme: ThemePreference): Promise<void> {

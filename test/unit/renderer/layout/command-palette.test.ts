@@ -176,6 +176,30 @@ describe('the command palette', () => {
   })
 })
 
+describe('the command palette on the welcome screen', () => {
+  it('opens the demo workspace and goes into the app', async () => {
+    const core = memoryCore({ demo: { sites: [makeSite(7, { name: 'Demo bakery' })] } })
+    const fake = createFakeApi({
+      ...core.methods,
+      accountsList: async () => ok({ accounts: [], lastActiveId: null }),
+      settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system' }),
+      demoOpen: async () => ok(makeAccount('demo', { kind: 'demo', label: 'Demo' })),
+    })
+    const { router, user } = await mountApp(fake)
+    expect(router.currentRoute.value.name).toBe('welcome')
+    await openPalette(user)
+    // Nothing to go to yet: the views are listed but cannot be chosen.
+    expect(within(palette()!).getByRole('option', { name: 'Go to Sites' }).getAttribute('aria-disabled')).toBe('true')
+    await user.type(box(), 'demo')
+    expect(active().textContent).toBe('Open the demo workspace')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    expect(fake.api.demoOpen).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('sites'))
+    expect(await screen.findByRole('link', { name: 'Demo bakery' })).toBeTruthy()
+  })
+})
+
 describe('the shortcut sheet', () => {
   it('opens on ?, lists the shortcuts grouped with the registered ones, and Escape closes it', async () => {
     const Registrar = defineComponent({
