@@ -30,12 +30,18 @@ interface Remembered {
   states: Map<string, SitesViewState>
   /** Account id + view query -> the table's scroll position when the view was left. */
   scroll: Map<string, number>
+  /**
+   * The account each address this view wrote was for. The app mounts a new view per account,
+   * so an address written for the account being left can land after the switch, in the next
+   * account's view: it must not become that account's view.
+   */
+  writtenFor: Map<string, string | null>
 }
 // Per bridge: one app has one, and every test its own, so nothing leaks from one test to the next.
 const memories = new WeakMap<SiteManagerApi, Remembered>()
 function memoryOf(api: SiteManagerApi): Remembered {
   let memory = memories.get(api)
-  if (!memory) memories.set(api, (memory = { states: new Map(), scroll: new Map() }))
+  if (!memory) memories.set(api, (memory = { states: new Map(), scroll: new Map(), writtenFor: new Map() }))
   return memory
 }
 
@@ -61,9 +67,9 @@ export function useSitesViewState() {
   let generation = 0
   let saveTimer: ReturnType<typeof setTimeout> | null = null
   let unsaved: { accountId: string; state: SitesViewState } | null = null
-  // The account each address this view wrote was for: an address written for the account
-  // being left, landing after the switch, must not become the new account's view.
-  const writtenFor = new Map<string, string | null>()
+  const writtenFor = memory.writtenFor
+  // False once unmounted: a restore answered after that must not touch the address or memory.
+  let alive = true
 
   function rememberedFor(accountId: string | null): SitesViewState | undefined {
     return accountId ? memory.states.get(accountId) : undefined
@@ -138,8 +144,10 @@ export function useSitesViewState() {
       return
     }
     restored.value = false
+    // Meanwhile the default, never the account being left: nothing of it may be written as this one's.
+    state.value = DEFAULT_VIEW_STATE
     const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
-    if (mine !== generation || accounts.activeAccountId !== accountId) return
+    if (!alive || mine !== generation || accounts.activeAccountId !== accountId) return
     restored.value = true
     commit(result.ok && isStoredQuery(result.value) ? fromQuery(result.value) : DEFAULT_VIEW_STATE, { save: false })
   }
@@ -152,7 +160,8 @@ export function useSitesViewState() {
     }
     const owner = writtenFor.get(addressKey(route.query))
     if (owner !== undefined && owner !== accounts.activeAccountId) {
-      writeAddress()
+      // Put this account's view back in the address, unless its restore will do so.
+      if (restored.value) writeAddress()
       return
     }
     generation++
@@ -173,7 +182,10 @@ export function useSitesViewState() {
   // The first visit: an address wins; a plain /sites takes what was remembered.
   applyAddress()
 
-  onBeforeUnmount(flushSave)
+  onBeforeUnmount(() => {
+    alive = false
+    flushSave()
+  })
 
   function rememberScroll(top: number): void {
     const accountId = accounts.activeAccountId

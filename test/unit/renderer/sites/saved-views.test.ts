@@ -44,7 +44,7 @@ const names = () =>
   within(screen.getByRole('table', { name: 'Sites' }))
     .getAllByRole('row')
     .filter((row) => within(row).queryAllByRole('cell').length > 0)
-    .map((row) => within(row).getAllByRole('cell')[0]!.textContent?.trim())
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent?.trim())
 
 describe('saved views', () => {
   it('saves the view under a checked name, lists it in the sidebar and opens it again', async () => {

@@ -42,7 +42,7 @@ async function mountSites(fake: ReturnType<typeof core>['fake'], path = '/sites'
 
 const table = () => screen.getByRole('table', { name: 'Sites' })
 const siteRows = () => within(table()).getAllByRole('row').filter((row) => within(row).queryAllByRole('cell').length > 0)
-const names = () => siteRows().map((row) => within(row).getAllByRole('cell')[0]!.textContent?.trim())
+const names = () => siteRows().map((row) => within(row).getAllByRole('cell')[1]!.textContent?.trim())
 const search = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search sites' })
 const chips = () => within(screen.getByRole('list', { name: 'Filters in use' })).getAllByRole('listitem').map((li) => li.firstElementChild?.textContent?.trim())
 const menuItems = () => screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent?.replace(/\s+/g, ' ').trim())
@@ -137,6 +137,44 @@ describe('Sites view state', () => {
     await mountSites(fake, '/sites?sort=-php,name')
     // PHP newest first; the two 8.2.18 sites by name; no PHP last.
     expect(names()).toEqual(['Docs', 'Atelier', 'Shop', 'Blog'])
+  }, SLOW)
+
+  it('sorts by a header, then by a second one with Shift, and keeps both in the address', async () => {
+    const { fake } = core()
+    const { user, router } = await mountSites(fake)
+    const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) })
+    await user.click(within(header('PHP')).getByRole('button', { name: /^PHP/ }))
+    expect(header('PHP').getAttribute('aria-sort')).toBe('ascending')
+    // Ties (Shop and Atelier on 8.2.18) by name; no PHP last.
+    expect(names()).toEqual(['Atelier', 'Shop', 'Docs', 'Blog'])
+    await user.keyboard('{Shift>}')
+    await user.click(within(header('Updates')).getByRole('button', { name: /^Updates/ }))
+    await user.keyboard('{/Shift}')
+    expect(router.currentRoute.value.query.sort).toBe('php,-updates')
+    expect(names()).toEqual(['Shop', 'Atelier', 'Docs', 'Blog'])
+    // Without Shift a header is the only sort again.
+    await user.click(within(header('Name')).getByRole('button', { name: /^Name/ }))
+    expect(router.currentRoute.value.query.sort).toBeUndefined()
+    expect(names()).toEqual(['Atelier', 'Blog', 'Docs', 'Shop'])
+  }, SLOW)
+
+  it('keeps the selection in the address, restores it on Back, and drops a site deleted elsewhere', async () => {
+    const { fake, data } = core()
+    const { user, router } = await mountSites(fake)
+    await user.click(screen.getByRole('checkbox', { name: 'Select Shop' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select Docs' }))
+    expect(router.currentRoute.value.query.sel).toBe('1.3')
+    expect(screen.getByText('4 sites, 2 selected')).toBeTruthy()
+
+    await router.push({ name: 'site', params: { id: '1' } })
+    router.back()
+    await vi.waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Shop' }).checked).toBe(true))
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Docs' }).checked).toBe(true)
+
+    data.a!.sites = data.a!.sites.filter((s) => s.id !== 3)
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await vi.waitFor(() => expect(router.currentRoute.value.query.sel).toBe('1'))
+    expect(screen.getByText('3 sites, 1 selected')).toBeTruthy()
   }, SLOW)
 
   it('keeps the state in the address while typing without adding history, and Back from a site restores it', async () => {
