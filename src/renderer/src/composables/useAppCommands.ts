@@ -13,6 +13,7 @@ import { useSyncStore } from '../stores/sync'
 import { useToastsStore } from '../stores/toasts'
 import { useUiStore } from '../stores/ui'
 import { plural } from '../lib/format'
+import { tokenBannerCovers } from '../lib/sync-text'
 
 const VIEWS = [
   { name: 'sites', title: 'Sites', keywords: ['list', 'table', 'websites'] },
@@ -42,11 +43,18 @@ export function useAppCommands(): void {
   }
 
   async function syncAll(): Promise<void> {
-    const ids = accounts.accounts.map((a) => a.id)
-    const results = await Promise.all(ids.map((id) => sync.syncNow(id)))
-    const failed = results.filter((r) => !r.ok || r.value.status === 'failed').length
-    if (failed === 0) toasts.success(`Synced ${plural(ids.length, 'account', 'accounts')}.`)
-    else toasts.error(`${plural(failed, 'account', 'accounts')} of ${ids.length} could not sync. Settings shows why.`)
+    const all = [...accounts.accounts]
+    const results = await Promise.all(all.map((account) => sync.syncNow(account.id)))
+    const problems = all.flatMap((account, i) => {
+      const result = results[i]!
+      if (!result.ok) return [{ account, error: result.error }]
+      return result.value.status === 'failed' ? [{ account, error: result.value.error }] : []
+    })
+    // The active account's refused token is on screen already (the token banner, with its
+    // way out): saying it again in a toast would be a second alert for one cause.
+    const unsaid = problems.filter(({ account, error }) => !(account.id === accounts.activeAccountId && tokenBannerCovers(error, account)))
+    if (problems.length === 0) toasts.success(`Synced ${plural(all.length, 'account', 'accounts')}.`)
+    else if (unsaid.length > 0) toasts.error(`${plural(unsaid.length, 'account', 'accounts')} of ${all.length} could not sync. Settings shows why.`)
   }
 
   async function openDemo(): Promise<void> {

@@ -12,7 +12,7 @@ import { createAppRouter } from '../../../../src/renderer/src/router'
 import { useCommands } from '../../../../src/renderer/src/composables/useCommands'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import type { AppSettings } from '../../../../src/shared'
-import { createFakeApi, makeAccount, makeSite, memoryCore, ok, type FakeApi } from '../support/fake-api'
+import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
 import { mountInBody, unmountAll } from '../support/mount'
 
 beforeEach(() => {
@@ -173,6 +173,51 @@ describe('the command palette', () => {
     await flushPromises()
     expect(document.documentElement.dataset.theme).toBe('dark')
     expect(fake.api.settingsSet).toHaveBeenCalledWith({ theme: 'dark' })
+  })
+})
+
+describe('Sync all accounts now', () => {
+  async function syncAll(fake: FakeApi) {
+    const { user } = await mountApp(fake)
+    await openPalette(user)
+    await user.type(box(), 'sync all')
+    expect(active().textContent).toBe('Sync all accounts now')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    await flushPromises()
+  }
+
+  it('syncs every account and says so', async () => {
+    const fake = api()
+    await syncAll(fake)
+    expect(fake.api.syncNow.mock.calls.map(([input]) => input.accountId).sort()).toEqual(['a', 'b'])
+    expect(document.body.textContent).toContain('Synced 2 accounts.')
+  })
+
+  it('says how many could not sync', async () => {
+    const fake = api()
+    fake.api.syncNow.mockImplementation(async ({ accountId }) =>
+      ok(syncState(accountId, accountId === 'b' ? { status: 'failed', error: { code: 'network', message: 'Offline.' } } : {})),
+    )
+    await syncAll(fake)
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent?.includes('could not sync'))
+    expect(alert?.textContent).toContain('1 account of 2 could not sync. Settings shows why.')
+  })
+
+  it('does not repeat the refused token the banner already shows', async () => {
+    const fake = api()
+    const refused = { code: 'unauthorized', message: 'The server refused the token.' } as const
+    fake.api.accountsList.mockResolvedValue(
+      ok({ accounts: [makeAccount('a', { label: 'Agency', tokenState: 'refused' }), makeAccount('b', { label: 'Freelance' })], lastActiveId: 'a' }),
+    )
+    fake.api.syncNow.mockImplementation(async ({ accountId }) =>
+      ok(syncState(accountId, accountId === 'a' ? { status: 'failed', error: refused } : {})),
+    )
+    await syncAll(fake)
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.textContent).toContain('The server refused the token of “Agency”')
+    expect(document.body.textContent).not.toContain('Synced 2 accounts.')
   })
 })
 
