@@ -199,6 +199,7 @@ test('imports sites from a CSV with invalid rows and creates nothing twice when 
   await page.getByRole('button', { name: 'Import…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import sites' })
   await expect(dialog).toBeVisible()
+  await screenshotBothThemes(page, (n) => testInfo.outputPath(n), 'import-pick')
   await dialog.getByLabel('Choose a CSV file…').setInputFiles(file)
   await expect(dialog.getByText('7 rows: 2 ready, 3 invalid, 2 already present')).toBeVisible()
   const table = dialog.getByRole('table', { name: 'Import preview' })
@@ -245,7 +246,7 @@ test('imports sites from a CSV with invalid rows and creates nothing twice when 
   await expect(page.getByText(`${before.length + 3} sites`, { exact: true })).toBeVisible()
 })
 
-test('exports the events matching the filters as CSV, every one of them, not only those on screen', async ({ openApp, referenceServer }) => {
+test('exports the events matching the filters as CSV, every one of them, not only those on screen', async ({ openApp, referenceServer }, testInfo) => {
   const page = await openApp()
   await addFirstAccount(page, referenceServer)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click()
@@ -259,6 +260,7 @@ test('exports the events matching the filters as CSV, every one of them, not onl
   await page.getByLabel('Type').selectOption(type)
   const matching = events.filter((e) => e.type === type)
   expect(matching.length).toBeGreaterThan(50)
+  await screenshotBothThemes(page, (n) => testInfo.outputPath(n), 'events-export')
 
   const file = await downloadOf(page, () => page.getByRole('button', { name: 'Export CSV' }).click())
   expect(file.name).toBe(`events-agency-${today()}.csv`)
