@@ -59,7 +59,7 @@ const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math
 
 /**
  * What prefs held, made whole: unknown keys dropped, fields added since it was saved put
- * where the defaults have them, Name first and shown, widths that are numbers in range. A
+ * last, Name first and shown, widths that are numbers in range. A
  * hand-edited or old store cannot break the table.
  */
 export function normaliseLayout(value: unknown): ColumnLayout {
@@ -68,13 +68,8 @@ export function normaliseLayout(value: unknown): ColumnLayout {
   for (const key of Array.isArray(stored.order) ? (stored.order as unknown[]) : []) {
     if (isSiteFieldKey(key) && !order.includes(key)) order.push(key)
   }
-  for (const key of DEFAULT_ORDER) {
-    if (order.includes(key)) continue
-    // A field the saved order does not know yet goes after the one before it in the defaults.
-    const before = DEFAULT_ORDER[DEFAULT_ORDER.indexOf(key) - 1]
-    const at = before === undefined ? 0 : order.indexOf(before) + 1
-    order.splice(at, 0, key)
-  }
+  // Fields the saved order does not list (added to the app since) go last, in default order.
+  for (const key of DEFAULT_ORDER) if (!order.includes(key)) order.push(key)
   for (const key of SITE_FIELD_KEYS) if (!order.includes(key)) order.push(key)
   order.splice(order.indexOf(PINNED_KEY), 1)
   order.unshift(PINNED_KEY)

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { SAVE_DELAY_MS, normaliseLayout, useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
+import { createFakeApi, memoryCore, ok } from '../../support/fake-api'
+import { storePinia } from '../../support/mount'
+
+const DEFAULT_SHOWN = ['name', 'url', 'status', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
+
+function setup(stored: Record<string, unknown> = {}) {
+  const made = memoryCore({ a: {}, b: {} })
+  const fake = createFakeApi(made.methods)
+  for (const [key, value] of Object.entries(stored)) void fake.api.prefsSet({ key, value })
+  fake.api.prefsSet.mockClear()
+  storePinia(fake)
+  return { fake, store: useSiteColumnsStore() }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('site columns store', () => {
+  it('starts with the default columns, then the layout saved for the account', async () => {
+    const { store } = setup({ 'sites.columns:a': { order: ['name', 'tags', 'url'], hidden: ['status', 'name'], widths: { url: 300, php: 'wide' } } })
+    expect(store.visibleKeys('a')).toEqual(DEFAULT_SHOWN)
+    await flushPromises()
+    // Saved order first, the fields it did not list after, Name never hidden, a bad width dropped.
+    expect(store.visibleKeys('a').slice(0, 4)).toEqual(['name', 'tags', 'url', 'updates'])
+    expect(store.visibleKeys('a')).not.toContain('status')
+    expect(store.layout('a').widths).toEqual({ url: 300 })
+    // Another account has its own layout.
+    expect(store.visibleKeys('b')).toEqual(DEFAULT_SHOWN)
+  })
+
+  it('writes a change once, a moment after the last one, as plain data under the account key', async () => {
+    vi.useFakeTimers()
+    const { fake, store } = setup()
+    store.layout('a')
+    await vi.runAllTimersAsync()
+    store.setWidth('a', 'url', 260)
+    store.setWidth('a', 'url', 280)
+    store.hide('a', 'status')
+    expect(fake.api.prefsSet).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS)
+    expect(fake.api.prefsSet).toHaveBeenCalledTimes(1)
+    const saved = fake.api.prefsSet.mock.calls[0]![0]
+    expect(saved.key).toBe('sites.columns:a')
+    expect(saved.value).toMatchObject({ hidden: expect.arrayContaining(['status']), widths: { url: 280 } })
+    // Read back by a new store (a restart): the same layout.
+    const reloaded = await fake.api.prefsGet({ key: 'sites.columns:a' })
+    expect(reloaded.ok && normaliseLayout(reloaded.value).widths).toEqual({ url: 280 })
+  })
+
+  it('hides and shows columns, never Name', () => {
+    const { store } = setup()
+    store.hide('a', 'php')
+    store.show('a', 'ip')
+    store.hide('a', 'name')
+    expect(store.visibleKeys('a')).toEqual(['name', 'url', 'status', 'updates', 'mysql', 'web', 'tags', 'lastCheck', 'ip'])
+  })
+
+  it('moves a shown column past hidden ones, and never before Name', () => {
+    const { store } = setup()
+    store.show('a', 'ip')
+    store.move('a', 'ip', -1) // over the hidden Admin address, before Last check
+    expect(store.visibleKeys('a').slice(-2)).toEqual(['ip', 'lastCheck'])
+    store.move('a', 'url', -1)
+    expect(store.canMove('a', 'url', -1)).toBe(false)
+    expect(store.canMove('a', 'name', 1)).toBe(false)
+    expect(store.visibleKeys('a')[0]).toBe('name')
+    store.move('a', 'url', 1)
+    expect(store.visibleKeys('a').slice(0, 3)).toEqual(['name', 'status', 'url'])
+  })
+
+  it('clamps widths, forgets a dragged width on reset, and resets to the defaults', () => {
+    const { store } = setup()
+    store.setWidth('a', 'url', 5)
+    expect(store.layout('a').widths.url).toBe(48)
+    store.resetWidth('a', 'url')
+    expect(store.layout('a').widths.url).toBeUndefined()
+    store.hide('a', 'tags')
+    store.setWidth('a', 'name', 400)
+    store.reset('a')
+    expect(store.visibleKeys('a')).toEqual(DEFAULT_SHOWN)
+    expect(store.layout('a').widths).toEqual({})
+  })
+
+  it('keeps a change made before the saved layout came back', async () => {
+    const { fake, store } = setup({ 'sites.columns:a': { hidden: ['url'] } })
+    let release!: () => void
+    fake.api.prefsGet.mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve(ok({ hidden: ['url'] })))))
+    store.layout('a')
+    store.hide('a', 'php')
+    release()
+    await flushPromises()
+    expect(store.visibleKeys('a')).toContain('url')
+    expect(store.visibleKeys('a')).not.toContain('php')
+  })
+
+  it('keeps the density app-wide under its own key', async () => {
+    const { fake, store } = setup({ 'sites.density': 'compact' })
+    store.layout('a')
+    await flushPromises()
+    expect(store.density).toBe('compact')
+    store.setDensity('comfortable')
+    expect(fake.api.prefsSet).toHaveBeenCalledWith({ key: 'sites.density', value: 'comfortable' })
+  })
+})
