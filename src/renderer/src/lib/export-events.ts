@@ -37,6 +37,8 @@ export async function readAllEvents(
   for (;;) {
     if (cancelled()) return { ok: true, value: { events, cancelled: true } }
     const page = await readPage({ ...query, limit: EVENT_PAGE_SIZE, ...(after ? { after } : {}) })
+    // Stopped while this page was read: the person no longer wants the file, even if complete.
+    if (cancelled()) return { ok: true, value: { events, cancelled: true } }
     if (!page.ok) return page
     events.push(...page.value.events)
     onProgress(events.length, Math.max(page.value.total, events.length))

@@ -47,9 +47,11 @@ describe('readAllEvents', () => {
         return { ok: true, value: queryEvents(data, q) }
       },
       () => {},
-      () => pages >= 1,
+      // Stop pressed while the second page is read: it is not read on, nor taken.
+      () => pages >= 2,
     )
     expect(stopped.ok && [stopped.value.events.length, stopped.value.cancelled]).toEqual([500, true])
+    expect(pages).toBe(2)
   })
 })
 
