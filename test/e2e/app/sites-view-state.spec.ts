@@ -76,6 +76,32 @@ test('keeps search, filters and sort in the address: Back from a site and a relo
   const page = await openApp()
   await addFirstAccount(page, referenceServer)
 
+  // Scrolled down the whole list, open a site there: Back comes to the same place.
+  const table = page.getByRole('table', { name: 'Sites' })
+  const scrollTop = (set?: number) =>
+    table.evaluate((element, top) => {
+      let scroller = element.parentElement
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement
+      if (!scroller) return -1
+      if (top !== undefined) scroller.scrollTop = top
+      return scroller.scrollTop
+    }, set)
+  const scrolled = await scrollTop(4000)
+  expect(scrolled).toBeGreaterThan(1000)
+  // The site in the middle of the window, once the rows scrolled to are rendered.
+  const nameInMiddle = () =>
+    page.evaluate(() => {
+      const row = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)?.closest('tr.site-row')
+      return row?.querySelector('td.cell-name a')?.textContent?.trim() ?? ''
+    })
+  await expect.poll(nameInMiddle).not.toBe('')
+  const middle = await nameInMiddle()
+  await page.getByRole('link', { name: middle, exact: true }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: middle })).toBeVisible()
+  await page.goBack()
+  await expect.poll(() => scrollTop()).toBe(scrolled)
+  await expect(page.getByRole('link', { name: middle, exact: true }).first()).toBeInViewport()
+
   await page.getByRole('searchbox', { name: 'Search sites' }).fill('shop')
   await page.getByLabel('Has updates').check()
   const expected = sites.filter((s) => searchText(s).includes('shop') && (s.updates_count ?? 0) > 0)
@@ -85,7 +111,8 @@ test('keeps search, filters and sort in the address: Back from a site and a relo
 
   // Open a site, then Back: one step, and everything as it was.
   const first = siteRows(page).first()
-  const name = (await first.getByRole('cell').first().textContent())!.trim()
+  // The first cell is the row's checkbox; the name comes next.
+  const name = (await first.getByRole('cell').nth(1).textContent())!.trim()
   await first.getByRole('link', { name, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await page.goBack()
@@ -137,7 +164,7 @@ test('sorts by a column, then a second with Shift', async ({ openApp, referenceS
     .map((s) => s.name)
   // Only the rows on screen are rendered: the first five are enough.
   await expect
-    .poll(async () => (await siteRows(page).locator('td:first-child').allInnerTexts()).slice(0, 5).map((t) => t.trim()))
+    .poll(async () => (await siteRows(page).locator('td:nth-child(2)').allInnerTexts()).slice(0, 5).map((t) => t.trim()))
     .toEqual(expected)
 })
 
