@@ -46,7 +46,11 @@ async function everyNameCell(page: Page): Promise<Map<string, { whole: boolean; 
     })
     if (done) break
     // The virtualiser renders the new rows on its next frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await page.evaluate(() => {
+      // The node code's TypeScript settings have no DOM library: the one name this needs.
+      const frame = (globalThis as unknown as { requestAnimationFrame(run: () => void): number }).requestAnimationFrame
+      return new Promise<void>((resolve) => frame(() => frame(resolve)))
+    })
   }
   await scroller.evaluate((element) => element.scrollTo({ top: 0 }))
   return cells
@@ -114,8 +118,10 @@ test('selects rows by click, Shift+click for a range, Ctrl+A for every matching 
   await expect(box(page, byName(names[5]!))).not.toBeChecked()
   await expect(siteRows(page).and(page.locator('[aria-selected="true"]'))).toHaveCount(5)
   // Selected rows are painted in the selection colour.
-  const selectedBg = await rowOf(page, first).locator('td').nth(1).evaluate((td) => getComputedStyle(td).backgroundColor)
-  const plainBg = await rowOf(page, byName(names[6]!)).locator('td').nth(1).evaluate((td) => getComputedStyle(td).backgroundColor)
+  const background = (cell: Locator) =>
+    cell.evaluate((td) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(td).backgroundColor)
+  const selectedBg = await background(rowOf(page, first).locator('td').nth(1))
+  const plainBg = await background(rowOf(page, byName(names[6]!)).locator('td').nth(1))
   expect(selectedBg).not.toBe(plainBg)
   await screenshotBothThemes(page, shot, 'sites-table-selection')
 

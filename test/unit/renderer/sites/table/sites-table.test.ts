@@ -1,0 +1,241 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h, ref } from 'vue'
+import { flushPromises } from '@vue/test-utils'
+import { fireEvent, screen, within } from '@testing-library/dom'
+import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTable.vue'
+import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
+import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
+import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
+import type { SiteFieldKey } from '../../../../../src/renderer/src/lib/site-fields'
+import { createFakeApi, makeSite, makeTag, memoryCore } from '../../support/fake-api'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
+
+const SITES = [
+  makeSite(1, { name: 'Alpine Books', url: 'https://alpine-books.example.com', admin_url: 'https://alpine-books.example.com/wp-admin/', tags: [makeTag(7, 'VIP')] }),
+  makeSite(2, { name: 'Alpine Dental', url: 'https://alpine-dental.example.com', admin_url: '' }),
+  makeSite(3, { name: 'Bluebird Bakery', url: 'https://bluebird.example.org' }),
+  makeSite(4, { name: 'Cedar Hotel', url: 'https://cedar.example.net' }),
+]
+
+interface Emitted {
+  sort: Array<{ key: SiteFieldKey; additive: boolean }>
+  open: number[]
+  delete: number[][]
+}
+
+let clipboard: string[]
+
+afterEach(() => {
+  unmountAll()
+  vi.restoreAllMocks()
+})
+
+/** The table in a host that keeps the selection as the view does (v-model:selected). */
+async function mountTable(options: { sort?: Array<{ key: SiteFieldKey; direction: 'asc' | 'desc' }>; writeText?: (text: string) => Promise<void> } = {}) {
+  const made = memoryCore({ a: {} })
+  const fake = createFakeApi(made.methods)
+  const emitted: Emitted = { sort: [], open: [], delete: [] }
+  const selected = ref<ReadonlySet<number>>(new Set())
+  const Host = defineComponent({
+    render: () =>
+      h(SitesTable, {
+        sites: SITES,
+        sort: options.sort ?? [{ key: 'name', direction: 'asc' }],
+        accountId: 'a',
+        selected: selected.value,
+        'onUpdate:selected': (next: ReadonlySet<number>) => (selected.value = next),
+        onSort: (event: Emitted['sort'][number]) => emitted.sort.push(event),
+        onOpen: (id: number) => emitted.open.push(id),
+        onDelete: (ids: number[]) => emitted.delete.push(ids),
+      }),
+  })
+  const pinia = testingPinia()
+  const router = await testRouter('/sites')
+  const user = person()
+  clipboard = []
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: options.writeText ?? (async (text: string) => void clipboard.push(text)) },
+  })
+  mountInBody(Host, { global: { plugins: [fake.plugin, pinia, router] } })
+  await flushPromises()
+  return { fake, emitted, selected, user, columns: useSiteColumnsStore(), toasts: useToastsStore() }
+}
+
+const table = () => screen.getByRole('table', { name: 'Sites' })
+const row = (name: string) => within(table()).getByRole('link', { name }).closest('tr')!
+const box = (name: string) => within(row(name)).getByRole<HTMLInputElement>('checkbox', { name: `Select ${name}` })
+const allBox = () => within(table()).getByRole<HTMLInputElement>('checkbox', { name: 'Select all matching sites' })
+const ids = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b)
+
+describe('SitesTable', () => {
+  it('shows the default columns after the checkbox, each header named by its label', async () => {
+    await mountTable()
+    const headers = within(table()).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-labelledby'))
+    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
+    expect(within(table()).getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending')
+    expect(within(row('Alpine Books')).getAllByRole('cell')[1]!.textContent?.trim()).toBe('Alpine Books')
+  })
+
+  it('emits sort for a header click, additive with Shift, and marks the second sort', async () => {
+    const { emitted, user } = await mountTable({ sort: [{ key: 'php', direction: 'asc' }, { key: 'updates', direction: 'desc' }] })
+    await user.click(within(table()).getByRole('button', { name: /^Address/ }))
+    await user.keyboard('{Shift>}')
+    await user.click(within(table()).getByRole('button', { name: /^Status/ }))
+    await user.keyboard('{/Shift}')
+    expect(emitted.sort).toEqual([
+      { key: 'url', additive: false },
+      { key: 'status', additive: true },
+    ])
+    const updates = within(table()).getByRole('columnheader', { name: 'Updates' })
+    expect(updates.getAttribute('aria-sort')).toBe('descending')
+    expect(updates.querySelector('.sort-level')?.textContent).toBe('2')
+  })
+
+  it('opens the site on a row click, but not for its box, its address link or its copy button', async () => {
+    const { emitted, user } = await mountTable()
+    await user.click(within(row('Bluebird Bakery')).getAllByRole('cell')[4]!)
+    await user.click(within(row('Cedar Hotel')).getByRole('link', { name: 'Cedar Hotel' }))
+    await user.click(box('Alpine Dental'))
+    const address = within(row('Alpine Books')).getByRole('link', { name: 'alpine-books.example.com' })
+    expect(address.getAttribute('href')).toBe('https://alpine-books.example.com')
+    expect(address.getAttribute('target')).toBe('_blank')
+    expect(address.getAttribute('rel')).toBe('noopener noreferrer')
+    address.addEventListener('click', (event) => event.preventDefault())
+    await user.click(address)
+    await user.click(within(row('Alpine Books')).getByRole('button', { name: 'Copy the address of Alpine Books' }))
+    expect(emitted.open).toEqual([3, 4])
+  })
+
+  it('has an admin link only where the site has an admin address', async () => {
+    await mountTable()
+    expect(within(row('Alpine Books')).getByRole('link', { name: 'Open the admin of Alpine Books' }).getAttribute('href')).toBe('https://alpine-books.example.com/wp-admin/')
+    expect(within(row('Alpine Dental')).queryByRole('link', { name: /Open the admin/ })).toBeNull()
+  })
+
+  it('selects by box, Shift+click for a range, the header box for all, Ctrl+A and Escape', async () => {
+    const { selected, user } = await mountTable()
+    await user.click(box('Alpine Books'))
+    expect(ids(selected.value)).toEqual([1])
+    expect(allBox().indeterminate).toBe(true)
+    expect(row('Alpine Books').getAttribute('aria-selected')).toBe('true')
+    expect(row('Alpine Books').classList.contains('selected')).toBe(true)
+
+    await user.keyboard('{Shift>}')
+    await user.click(box('Bluebird Bakery'))
+    await user.keyboard('{/Shift}')
+    expect(ids(selected.value)).toEqual([1, 2, 3])
+    expect(box('Alpine Dental').checked).toBe(true)
+
+    await user.click(box('Alpine Dental'))
+    expect(ids(selected.value)).toEqual([1, 3])
+    expect(box('Alpine Dental').checked).toBe(false)
+
+    await user.click(allBox())
+    expect(ids(selected.value)).toEqual([1, 2, 3, 4])
+    expect(allBox().checked).toBe(true)
+    await user.click(allBox())
+    expect(ids(selected.value)).toEqual([])
+
+    await user.click(box('Cedar Hotel'))
+    await user.keyboard('{Escape}')
+    expect(ids(selected.value)).toEqual([])
+    await user.keyboard('{Control>}a{/Control}')
+    expect(ids(selected.value)).toEqual([1, 2, 3, 4])
+  })
+
+  it('leaves Ctrl+A to a text field', async () => {
+    const { selected, user } = await mountTable()
+    const input = document.createElement('input')
+    document.body.append(input)
+    await user.click(input)
+    await user.keyboard('{Control>}a{/Control}')
+    expect(selected.value.size).toBe(0)
+  })
+
+  it('asks to delete the selection with the Delete key, or the focused row alone when it is not selected', async () => {
+    const { emitted, user } = await mountTable()
+    await user.click(box('Alpine Books'))
+    await user.click(box('Cedar Hotel'))
+    await user.keyboard('{Delete}')
+    within(row('Bluebird Bakery')).getByRole('link', { name: 'Bluebird Bakery' }).focus()
+    await user.keyboard('{Delete}')
+    expect(emitted.delete).toEqual([[1, 4], [3]])
+  })
+
+  it('offers the row actions in one context menu, Delete… for the selection when the row is in it', async () => {
+    const opened: unknown[] = []
+    vi.spyOn(window, 'open').mockImplementation((url) => (opened.push(url), null))
+    const { emitted, user } = await mountTable()
+    await user.click(box('Alpine Books'))
+    await user.click(box('Alpine Dental'))
+
+    fireEvent.contextMenu(within(row('Alpine Dental')).getAllByRole('cell')[3]!)
+    const menu = await screen.findByRole('menu', { name: 'Actions for Alpine Dental' })
+    expect(within(menu).getByRole('menuitem', { name: 'Open admin (no admin address)' }).hasAttribute('data-disabled')).toBe(true)
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete 2 sites…' }))
+    expect(emitted.delete).toEqual([[1, 2]])
+
+    fireEvent.contextMenu(within(row('Cedar Hotel')).getAllByRole('cell')[3]!)
+    await user.click(within(await screen.findByRole('menu', { name: 'Actions for Cedar Hotel' })).getByRole('menuitem', { name: 'Delete…' }))
+    expect(emitted.delete).toEqual([[1, 2], [4]])
+
+    fireEvent.contextMenu(within(row('Alpine Books')).getAllByRole('cell')[3]!)
+    await user.click(within(await screen.findByRole('menu', { name: 'Actions for Alpine Books' })).getByRole('menuitem', { name: 'Open admin (new tab)' }))
+    fireEvent.contextMenu(within(row('Alpine Books')).getAllByRole('cell')[3]!)
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Open site page' }))
+    expect(opened).toEqual(['https://alpine-books.example.com/wp-admin/'])
+    expect(emitted.open).toEqual([1])
+  })
+
+  it('copies the address and says so, or says why it could not', async () => {
+    const { toasts, user } = await mountTable()
+    await user.click(within(row('Cedar Hotel')).getByRole('button', { name: 'Copy the address of Cedar Hotel' }))
+    await flushPromises()
+    expect(clipboard).toEqual(['https://cedar.example.net'])
+    expect(toasts.toasts.map((t) => [t.kind, t.message])).toEqual([['success', 'Copied https://cedar.example.net']])
+    unmountAll()
+
+    const refused = await mountTable({ writeText: () => Promise.reject(new Error('denied')) })
+    await refused.user.click(within(row('Cedar Hotel')).getByRole('button', { name: 'Copy the address of Cedar Hotel' }))
+    await flushPromises()
+    expect(refused.toasts.toasts.map((t) => t.kind)).toEqual(['error'])
+    expect(refused.toasts.toasts[0]!.message).toMatch(/Could not copy the address of “Cedar Hotel”/)
+  })
+
+  it('follows the column store: hidden, moved and resized columns, widths from the keyboard', async () => {
+    const { columns, user } = await mountTable()
+    columns.hide('a', 'status')
+    columns.show('a', 'ip')
+    columns.move('a', 'tags', -1)
+    await flushPromises()
+    const headers = within(table()).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-labelledby'))
+    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Updates', 'PHP', 'MySQL', 'Tags', 'Web server', 'Last check', 'IP address'])
+
+    const edge = within(table()).getByRole('separator', { name: 'Resize PHP column' })
+    const before = Number(edge.getAttribute('aria-valuenow'))
+    edge.focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    expect(columns.layout('a').widths.php).toBe(before + 20)
+    expect(edge.getAttribute('aria-valuenow')).toBe(String(before + 20))
+    await user.keyboard('{Enter}')
+    expect(columns.layout('a').widths.php).toBeUndefined()
+    // Name cannot be made narrower than a readable width.
+    const nameEdge = within(table()).getByRole('separator', { name: 'Resize Name column' })
+    nameEdge.focus()
+    await user.keyboard('{Home}')
+    expect(columns.layout('a').widths.name).toBe(Number(nameEdge.getAttribute('aria-valuemin')))
+    expect(Number(nameEdge.getAttribute('aria-valuemin'))).toBeGreaterThanOrEqual(160)
+  })
+
+  it('registers its commands for the palette', async () => {
+    const { selected } = await mountTable()
+    const commands = useCommandsStore().all
+    const selectAll = commands.find((c) => c.id === 'sites.table.selectAll')!
+    expect(commands.map((c) => c.title)).toEqual(expect.arrayContaining(['Select all matching sites', 'Clear selection', 'Columns…', 'Density: compact rows']))
+    await selectAll.run()
+    expect(ids(selected.value)).toEqual([1, 2, 3, 4])
+    await useCommandsStore().all.find((c) => c.id === 'sites.table.density')!.run()
+    expect(useSiteColumnsStore().density).toBe('compact')
+  })
+})
