@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test'
 import { startReferenceServer } from '../../../src/reference-server'
 import { APP_ROOT } from '../support/web-shell'
 import { expectPainted, screenshotBothThemes } from '../support/themes'
-import { addFirstAccount, apiSites, fillAccountForm, siteRows } from './accounts-sites-helpers'
+import { addFirstAccount, fillAccountForm, siteRows } from './accounts-sites-helpers'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -219,8 +219,14 @@ test('a refused token shows exactly one alert, with the way to replace it', asyn
       await expect(page.getByRole('heading', { level: 1, name: view })).toBeVisible()
       await expect(alerts).toHaveCount(1)
     }
-    const sites = await apiSites(replacement, 0)
-    expect(sites.length).toBeGreaterThan(0)
+    // And a site's page, whose own refresh is refused too.
+    await nav(page).getByRole('link', { name: 'Sites' }).click()
+    const first = siteRows(page).first().getByRole('link').first()
+    const name = (await first.textContent())!.trim()
+    await first.click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(alerts.filter({ hasText: 'The server refused the token of “Agency”' })).toBeVisible()
+    await expect(alerts).toHaveCount(1)
   } finally {
     await replacement.close()
   }
