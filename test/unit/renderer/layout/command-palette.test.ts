@@ -146,6 +146,18 @@ describe('the command palette', () => {
     expect(fake.api.prefsSet).toHaveBeenLastCalledWith({ key: 'palette.recent', value: ['sites.new', 'account.switch.b'] })
   })
 
+  it('Add account opens the Accounts view with its Add account dialog', async () => {
+    const { router, user } = await mountApp(api())
+    await openPalette(user)
+    await user.type(box(), 'add acc')
+    expect(active().textContent).toBe('Add account')
+    await user.keyboard('{Enter}')
+    await flushPromises()
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'))
+    const dialog = await screen.findByRole('dialog', { name: 'Add account' })
+    expect(within(dialog).getByLabelText('API address')).toBeTruthy()
+  })
+
   it('lists what views register, and runs it', async () => {
     const run = vi.fn()
     const Registrar = defineComponent({
