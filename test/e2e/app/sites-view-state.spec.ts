@@ -78,22 +78,22 @@ test('keeps search, filters and sort in the address: Back from a site and a relo
 
   // Scrolled down the whole list, open a site there: Back comes to the same place.
   const table = page.getByRole('table', { name: 'Sites' })
+  const scroller = table.locator('xpath=..')
   const scrollTop = (set?: number) =>
-    table.evaluate((element, top) => {
-      let scroller = element.parentElement
-      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement
-      if (!scroller) return -1
-      if (top !== undefined) scroller.scrollTop = top
-      return scroller.scrollTop
+    scroller.evaluate((element, top) => {
+      if (top !== undefined) element.scrollTop = top
+      return element.scrollTop
     }, set)
   const scrolled = await scrollTop(4000)
   expect(scrolled).toBeGreaterThan(1000)
-  // The site in the middle of the window, once the rows scrolled to are rendered.
-  const nameInMiddle = () =>
-    page.evaluate(() => {
-      const row = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)?.closest('tr.site-row')
-      return row?.querySelector('td.cell-name a')?.textContent?.trim() ?? ''
-    })
+  // The first site whose row is below the middle of the window, once the rows scrolled to are rendered.
+  const nameInMiddle = async () => {
+    for (const row of await siteRows(page).all()) {
+      const box = await row.boundingBox()
+      if (box && box.y > 430) return ((await row.getByRole('cell').nth(1).textContent()) ?? '').trim()
+    }
+    return ''
+  }
   await expect.poll(nameInMiddle).not.toBe('')
   const middle = await nameInMiddle()
   await page.getByRole('link', { name: middle, exact: true }).first().click()
