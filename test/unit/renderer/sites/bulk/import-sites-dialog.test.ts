@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/dom'
 import ImportSitesDialog from '../../../../../src/renderer/src/components/sites/import/ImportSitesDialog.vue'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
 import { useWorkspaceStore } from '../../../../../src/renderer/src/stores/workspace'
-import { createFakeApi, deferred, fail, makeSite, makeTag, memoryCore, ok } from '../../support/fake-api'
+import { createFakeApi, deferred, fail, makeSite, makeTag, memoryCore, ok, syncState } from '../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
 
 afterEach(unmountAll)
@@ -181,5 +181,19 @@ describe('ImportSitesDialog', () => {
     const alert = within(dialog()).getByRole('alert')
     expect(alert.textContent).toMatch(/^wrong\.csv: The first row must name the columns, with at least "name" and "url" \(or "address"\)\. Found: title, link\.$/)
     expect(within(dialog()).queryByRole('table')).toBeNull()
+  })
+})
+
+describe('ImportSitesDialog before the first sync', () => {
+  it('imports nothing until the account has been read from the server, so no twin is created', async () => {
+    const made = memoryCore({ a: { sites: [], tags: [], sync: syncState('a', { lastSyncedAt: null, status: 'syncing' }) } })
+    const fake = createFakeApi(made.methods)
+    const { user } = await mountDialog(fake as ReturnType<typeof core>['fake'])
+    await pick(user, csvFile('name,url\nA,https://a.example\n'))
+    expect(within(dialog()).getByRole('alert').textContent).toMatch(/have not been read from the server yet/)
+    const button = within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Import 1 site' })
+    expect(button.disabled).toBe(true)
+    await user.click(button)
+    expect(fake.api.sitesCreate).not.toHaveBeenCalled()
   })
 })
