@@ -50,7 +50,7 @@ export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'ta
 // Beyond these, an address is not a view anyone made by hand or by clicking: cut, not trusted.
 const MAX_VALUES = 200
 const MAX_TEXT = 500
-const MAX_SELECTED = 10_000
+const MAX_SELECTED = 50_000
 
 /** The filter the table's search runs with. */
 export function siteFilterOf(state: SitesViewState): SiteFilter {
@@ -58,10 +58,16 @@ export function siteFilterOf(state: SitesViewState): SiteFilter {
 }
 
 function values(raw: ViewQuery[string]): string[] {
-  if (raw === undefined) return []
-  const list = typeof raw === 'string' || raw === null ? [raw] : [...raw]
-  // `?php` (no "=") comes as null: the same as `?php=`, "Not known".
-  return list.slice(0, MAX_VALUES).map((value) => (value ?? '').slice(0, MAX_TEXT))
+  // Typed as a route query, but a remembered one comes from stored JSON: anything may be here.
+  const given: unknown = raw
+  const list: unknown[] = Array.isArray(given) ? given.slice(0, MAX_VALUES) : given === undefined ? [] : [given]
+  const out: string[] = []
+  for (const value of list) {
+    // `?php` (no "=") comes as null: the same as `?php=`, "Not known".
+    if (value === null) out.push('')
+    else if (typeof value === 'string') out.push(value.slice(0, MAX_TEXT))
+  }
+  return out
 }
 
 function first(raw: ViewQuery[string]): string | undefined {

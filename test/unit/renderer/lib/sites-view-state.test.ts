@@ -95,6 +95,17 @@ describe('sites view state in the address', () => {
     expect(parseSort('-__proto__,constructor')).toEqual([])
   })
 
+  it('reads a stored query of the wrong shape as the default view', () => {
+    const stored = JSON.parse('{"q": 5, "php": [1, "8.2.18", {"x": 1}], "tag": {"a": 1}, "sort": ["-php"], "sel": 7, "updates": true}') as Record<string, string>
+    const state = fromQuery(stored)
+    expect(state.search).toBe('')
+    expect(state.filter.php).toEqual(['8.2.18'])
+    expect(state.filter.tagIds).toEqual([])
+    expect(state.sort).toEqual([{ key: 'php', direction: 'desc' }])
+    expect(state.selected).toEqual([])
+    expect(state.filter.hasUpdates).toBe(false)
+  })
+
   it('cuts absurdly long values', () => {
     const state = fromQuery({ q: 'x'.repeat(10_000), php: Array.from({ length: 5000 }, (_, i) => `8.${i}`) })
     expect(state.search).toHaveLength(500)

@@ -220,6 +220,15 @@ describe('Sites view state', () => {
     expect(router.currentRoute.value.query).toEqual({ q: 'shop', updates: '1' })
   }, SLOW)
 
+  it('opens the default view when what core remembers is not a view', async () => {
+    const made = core()
+    await made.methods.prefsSet!({ key: 'sites.view:a', value: 'not a view' })
+    await mountSites(made.fake)
+    await flushPromises()
+    expect(names()).toEqual(['Atelier', 'Blog', 'Docs', 'Shop'])
+    expect(search().value).toBe('')
+  }, SLOW)
+
   it('keeps one view per account: switching away and back finds each as it was left', async () => {
     const { fake } = core({ a: {}, b: { sites: [makeSite(50, { name: 'Bakery' }), makeSite(51, { name: 'Hotel' })], tags: [] } })
     const accounts = [makeAccount('a'), makeAccount('b')]
