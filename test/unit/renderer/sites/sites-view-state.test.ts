@@ -222,7 +222,7 @@ describe('Sites view state', () => {
 
   it('opens the default view when what core remembers is not a view', async () => {
     const made = core()
-    await made.methods.prefsSet!({ key: 'sites.view:a', value: 'not a view' })
+    await made.methods.prefsSet!({ key: 'sites.view:a', value: { q: 5, php: 3, sort: { key: 'name' } } })
     await mountSites(made.fake)
     await flushPromises()
     expect(names()).toEqual(['Atelier', 'Blog', 'Docs', 'Shop'])
