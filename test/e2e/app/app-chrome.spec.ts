@@ -97,7 +97,8 @@ test('the command palette opens from the keyboard, goes to views and runs action
     'Go to Settings',
   ])
   await box.fill('zzzz nothing')
-  await expect(palette.getByText('No command matches “zzzz nothing”.')).toBeVisible()
+  await expect(palette.getByRole('status')).toHaveText('No command matches “zzzz nothing”.')
+  await expect(palette.getByRole('option')).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(palette).toBeHidden()
   await expect(search).toBeFocused()

@@ -90,6 +90,7 @@ describe('the command palette', () => {
     await openPalette(user)
     await user.type(box(), 'th da')
     expect(within(palette()!).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual(['Theme: Dark'])
+    expect(within(palette()!).getByRole('status').textContent).toBe('1 command')
     await user.clear(box())
     await user.type(box(), 'night')
     expect(active().textContent).toContain('Theme: Dark')
