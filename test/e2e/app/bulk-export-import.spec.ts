@@ -35,25 +35,14 @@ const COLUMNS: Array<[key: string, label: string, text: (site: Site) => string]>
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
 
-/**
- * Selects these sites as a person does: a row's checkbox in the table; where the table has
- * no checkboxes, through the address the Sites view keeps its selection in (a shared link).
- */
+/** Selects these sites as a person does: finds each by its address, ticks its row's checkbox. */
 async function selectSites(page: Page, sites: readonly Site[]): Promise<void> {
-  const firstBox = siteRows(page).first().getByRole('checkbox')
-  if ((await firstBox.count()) > 0) {
-    for (const site of sites) {
-      await page.getByRole('searchbox', { name: 'Search sites' }).fill(site.url.replace(/^https?:\/\//, ''))
-      await siteRows(page).filter({ hasText: site.name }).first().getByRole('checkbox').check()
-    }
-    await page.getByRole('searchbox', { name: 'Search sites' }).fill('')
-    return
+  const search = page.getByRole('searchbox', { name: 'Search sites' })
+  for (const site of sites) {
+    await search.fill(site.url.replace(/^https?:\/\//, ''))
+    await siteRows(page).filter({ hasText: site.name }).first().getByRole('checkbox').check()
   }
-  const ids = sites.map((s) => s.id).sort((a, b) => a - b)
-  await page.evaluate((sel) => {
-    // The node code's TypeScript settings have no DOM library: the one name this needs.
-    ;(globalThis as unknown as { location: { hash: string } }).location.hash = `#/sites?sel=${sel}`
-  }, ids.join('.'))
+  await search.fill('')
 }
 
 async function deleteOnServer(server: RunningReferenceServer, siteId: number): Promise<void> {
@@ -119,7 +108,6 @@ test('deletes three selected sites at once; one deleted elsewhere fails for real
   await result.getByRole('button', { name: 'Close' }).click()
   await expect(result).toBeHidden()
   const left = await apiSites(referenceServer)
-  expect(left.map((s) => s.id)).not.toEqual(expect.arrayContaining([chosen[0]!.id]))
   for (const site of chosen) expect(left.some((s) => s.id === site.id)).toBe(false)
   await expect(page.getByText(`${left.length} sites`, { exact: true })).toBeVisible()
   for (const site of chosen) await expect(siteRows(page).filter({ hasText: site.url.replace(/^https?:\/\//, '') })).toHaveCount(0)
