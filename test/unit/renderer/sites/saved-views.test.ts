@@ -143,6 +143,26 @@ describe('saved views', () => {
     expect(names()).toEqual(['Docs'])
   }, SLOW)
 
+  it('says when the saved views could not be read, and Retry reads them again', async () => {
+    const core = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip] } })
+    await core.methods.prefsSet!({ key: 'sites.savedViews:a', value: { views: [{ id: 'v1', name: 'Down', query: { status: 'Down' } }] } })
+    let failing = true
+    const { user } = await mountShell({
+      ...core.methods,
+      prefsGet: async (input) =>
+        failing && input.key === 'sites.savedViews:a'
+          ? { ok: false, error: { code: 'internal', message: 'The local store could not be read.' } }
+          : core.methods.prefsGet!(input),
+    })
+    expect(screen.getByText('Saved views could not be read.')).toBeTruthy()
+    expect(savedNames()).toEqual([])
+    failing = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await flushPromises()
+    expect(screen.queryByText('Saved views could not be read.')).toBeNull()
+    expect(savedNames()).toEqual(['Down'])
+  }, SLOW)
+
   it('says why a view could not be saved when core refuses', async () => {
     const core = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip] } })
     const { fake, pinia } = await mountShell({
