@@ -93,7 +93,10 @@ export function useSitesViewState() {
     const query = { ...others, ...toQuery(state.value) }
     const key = addressKey(query)
     if (key === addressKey(route.query) && hasViewQuery(route.query) === hasViewQuery(query)) return
+    writtenFor.delete(key)
     writtenFor.set(key, accounts.activeAccountId)
+    // Only recent addresses can still be landing: keep the last few, not one per keystroke ever.
+    if (writtenFor.size > 100) writtenFor.delete(writtenFor.keys().next().value!)
     void router.replace({ name: 'sites', query }).catch(() => {})
   }
 
