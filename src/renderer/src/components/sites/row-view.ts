@@ -35,7 +35,8 @@ export function rowView(site: Site): RowView {
     const names = site.tags.map((t) => t.name)
     const shown = tagsThatFit(names, TAG_CHARS)
     view = {
-      host: hostOf(site.url),
+      // "www." says nothing that tells sites apart; the link and its title keep the whole address.
+      host: hostOf(site.url).replace(/^www\./i, ''),
       statusOk: site.status.trim().toLowerCase() === 'ok',
       updates: formatNumber(site.updates_count ?? 0),
       mysql: site.server.mysql ? shortSoftware(site.server.mysql) : '—',
