@@ -79,27 +79,31 @@ export class ColumnSizer {
     return width
   }
 
-  /** What a column's content needs (padding included), from these rows and what was seen before. */
-  contentWidth(key: SiteFieldKey, sites: readonly Site[]): number {
-    const column = SITE_COLUMNS[key]
-    let widest = this.widest[key] ?? 0
-    if (column.content) {
-      for (const site of sites) {
-        let cells = this.bySite.get(site)
-        if (cells === undefined) this.bySite.set(site, (cells = {}))
+  /**
+   * Each column's width sized to its content and header, within its minimum and maximum.
+   * One pass over the rows for all the columns: a site already measured costs one lookup.
+   */
+  widths(keys: readonly SiteFieldKey[], sites: readonly Site[], secondSort: SiteFieldKey | null = null): Partial<Record<SiteFieldKey, number>> {
+    const measured = keys.filter((key) => SITE_COLUMNS[key].content !== undefined)
+    const widest = measured.map((key) => this.widest[key] ?? 0)
+    for (const site of sites) {
+      let cells = this.bySite.get(site)
+      if (cells === undefined) this.bySite.set(site, (cells = {}))
+      for (let i = 0; i < measured.length; i++) {
+        const key = measured[i]!
         let width = cells[key]
-        if (width === undefined) width = cells[key] = column.content(site, rowView(site), this.measure)
-        if (width > widest) widest = width
+        if (width === undefined) width = cells[key] = SITE_COLUMNS[key].content!(site, rowView(site), this.measure)
+        if (width > widest[i]!) widest[i] = width
       }
     }
-    this.widest[key] = widest
-    return Math.ceil(widest + CELL_PADDING)
-  }
-
-  /** The column's width sized to its content and header, within its minimum and maximum. */
-  width(key: SiteFieldKey, sites: readonly Site[], secondSort = false): number {
-    const column = SITE_COLUMNS[key]
-    const wanted = Math.max(this.contentWidth(key, sites), headerWidth(column, this.measure, secondSort))
-    return Math.min(column.max, Math.max(column.min, wanted))
+    measured.forEach((key, i) => (this.widest[key] = widest[i]!))
+    const result: Partial<Record<SiteFieldKey, number>> = {}
+    for (const key of keys) {
+      const column = SITE_COLUMNS[key]
+      const content = Math.ceil((this.widest[key] ?? 0) + CELL_PADDING)
+      const wanted = Math.max(content, headerWidth(column, this.measure, key === secondSort))
+      result[key] = Math.min(column.max, Math.max(column.min, wanted))
+    }
+    return result
   }
 }
