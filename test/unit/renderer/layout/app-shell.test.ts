@@ -144,7 +144,8 @@ describe('the app shell', () => {
     await user.click(screen.getByRole('button', { name: 'Switch account, current: Freelance' }))
     await user.click(await screen.findByRole('menuitemradio', { name: /Agency/ }))
     await flushPromises()
-    expect(router.currentRoute.value.fullPath).toBe('/sites')
+    // Back in Agency: its own last view (the tag filter it had), not Freelance's site page.
+    expect(router.currentRoute.value.fullPath).toBe('/sites?tag=3')
     expect(useAccountsStore().activeAccountId).toBe('a')
   })
 
