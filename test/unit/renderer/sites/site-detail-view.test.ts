@@ -66,12 +66,18 @@ describe('SiteDetailView', () => {
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Akismet updated')])
   })
 
-  it('opens addresses in the system browser', async () => {
+  it('links the site and its admin as real links to a new tab (the desktop app sends them to the system browser)', async () => {
     const { fake } = core()
-    const { user } = await mountSite(fake)
-    await user.click(screen.getByRole('button', { name: 'Open admin' }))
-    await flushPromises()
-    expect(fake.api.shellOpenExternal).toHaveBeenCalledWith({ url: 'https://shop.example.com/admin' })
+    await mountSite(fake)
+    for (const [name, href] of [
+      ['Open site', SHOP.url],
+      ['Open admin', 'https://shop.example.com/admin'],
+    ]) {
+      const link = screen.getByRole('link', { name })
+      expect(link.getAttribute('href')).toBe(href)
+      expect(link.getAttribute('target')).toBe('_blank')
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    }
   })
 
   it('Refresh reads the site again from the server', async () => {
