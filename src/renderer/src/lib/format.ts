@@ -78,6 +78,23 @@ export function formatRelative(iso: string, now: number = Date.now(), locale: st
   return iso
 }
 
+/**
+ * A time this far ahead of this computer's clock is the server's clock running a little
+ * ahead (or a tick not yet taken), not a date in the future: none of the past times the app
+ * shows (created, checked, published, an event) can be.
+ */
+const CLOCK_SKEW_MS = 5 * MINUTE
+
+/** formatRelative for a time that is in the past: under a minute old, or a little ahead, is "just now". */
+export function formatPastRelative(iso: string, now: number = Date.now(), locale: string | undefined = userLocale()): string {
+  const at = Date.parse(iso)
+  if (!Number.isNaN(at)) {
+    const delta = at - now
+    if (delta > -MINUTE && delta < CLOCK_SKEW_MS) return 'just now'
+  }
+  return formatRelative(iso, now, locale)
+}
+
 /** "1 site", "3 sites", with the count in the user's locale. */
 export function plural(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${count === 1 ? one : many}`

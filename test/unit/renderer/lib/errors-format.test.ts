@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { describeError } from '../../../../src/renderer/src/lib/errors'
-import { formatRelative, hostOf, shortSoftware, tagsThatFit } from '../../../../src/renderer/src/lib/format'
+import { formatPastRelative, formatRelative, hostOf, shortSoftware, tagsThatFit } from '../../../../src/renderer/src/lib/format'
 import { isHttpUrl } from '../../../../src/renderer/src/lib/validate'
 
 describe('describeError', () => {
@@ -46,6 +46,15 @@ describe('format', () => {
     expect(formatRelative('2025-01-01T12:00:00+00:00', now, 'en-US')).toBe('2 months ago')
     expect(formatRelative('2023-03-01T12:00:00+00:00', now, 'de-DE')).toBe('vor 2 Jahren')
     expect(formatRelative('not a date', now)).toBe('not a date')
+  })
+
+  it('reads a past time a server clock put a little ahead as "just now", never "in 3 minutes"', () => {
+    const now = Date.parse('2025-03-01T12:00:00Z')
+    expect(formatPastRelative('2025-03-01T12:03:00+00:00', now, 'en-US')).toBe('just now')
+    expect(formatPastRelative('2025-03-01T11:59:30+00:00', now, 'en-US')).toBe('just now')
+    expect(formatPastRelative('2025-03-01T11:57:00+00:00', now, 'en-US')).toBe('3 minutes ago')
+    // Further ahead than a clock can drift is shown as it is.
+    expect(formatPastRelative('2025-03-01T12:10:00+00:00', now, 'en-US')).toBe('in 10 minutes')
   })
 
   it("uses the browser's language when no locale is given", () => {
