@@ -148,11 +148,19 @@ test('selects rows by click, Shift+click for a range, Ctrl+A for every matching 
   await page.keyboard.press('Escape')
   await expect(countLine(page)).toHaveText(`${matching.length} of 500 sites`)
   await expect(all).not.toBeChecked()
-  await search.fill('')
+})
+
+test('Ctrl+A with nothing searched selects all 500 sites, and they stay selected', async ({ openApp, referenceServer }) => {
+  const page = await openApp()
+  await addFirstAccount(page, referenceServer)
   await expect(countLine(page)).toHaveText('500 sites')
   await page.locator('body').click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('Control+a')
+  await expect(table(page).getByRole('checkbox', { name: 'Select all matching sites' })).toBeChecked()
   await expect(countLine(page)).toHaveText('500 sites, 500 selected')
+  // The last row too, after scrolling there.
+  await table(page).locator('xpath=..').evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+  await expect(siteRows(page).last().getByRole('checkbox')).toBeChecked()
   await page.keyboard.press('Escape')
   await expect(countLine(page)).toHaveText('500 sites')
 })
