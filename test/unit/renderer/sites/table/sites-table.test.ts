@@ -144,6 +144,21 @@ describe('SitesTable', () => {
     expect(ids(selected.value)).toEqual([1, 2, 3, 4])
   })
 
+  it('moves between rows with the arrow keys and selects the focused row with Space', async () => {
+    const { selected, user } = await mountTable()
+    within(row('Alpine Dental')).getByRole('link', { name: 'Alpine Dental' }).focus()
+    await user.keyboard('{ArrowDown}')
+    await flushPromises()
+    expect(document.activeElement).toBe(within(row('Bluebird Bakery')).getByRole('link', { name: 'Bluebird Bakery' }))
+    await user.keyboard(' ')
+    expect(ids(selected.value)).toEqual([3])
+    await user.keyboard('{ArrowUp}{ArrowUp}')
+    await flushPromises()
+    expect(document.activeElement).toBe(within(row('Alpine Books')).getByRole('link', { name: 'Alpine Books' }))
+    await user.keyboard('{Shift>} {/Shift}')
+    expect(ids(selected.value)).toEqual([1, 2, 3])
+  })
+
   it('leaves Ctrl+A to a text field', async () => {
     const { selected, user } = await mountTable()
     const input = document.createElement('input')
