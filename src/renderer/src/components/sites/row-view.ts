@@ -6,9 +6,16 @@
 // entry go (WeakMap).
 import type { Site, Tag } from '../../../../shared'
 import { formatDate, formatExactTime, formatNumber, hostOf, shortSoftware, tagsThatFit } from '../../lib/format'
+import { isHttpUrl } from '../../lib/validate'
 
 export interface RowView {
   host: string
+  /**
+   * The address and admin address as link targets, only when they are http(s): an address
+   * the API returned as "javascript:…" or "file:…" is shown as text, never made a link.
+   */
+  siteHref: string | null
+  adminHref: string | null
   statusOk: boolean
   updates: string
   mysql: string
@@ -37,6 +44,8 @@ export function rowView(site: Site): RowView {
     view = {
       // "www." says nothing that tells sites apart; the link and its title keep the whole address.
       host: hostOf(site.url).replace(/^www\./i, ''),
+      siteHref: isHttpUrl(site.url) ? site.url.trim() : null,
+      adminHref: site.admin_url && isHttpUrl(site.admin_url) ? site.admin_url.trim() : null,
       statusOk: site.status.trim().toLowerCase() === 'ok',
       updates: formatNumber(site.updates_count ?? 0),
       mysql: site.server.mysql ? shortSoftware(site.server.mysql) : '—',

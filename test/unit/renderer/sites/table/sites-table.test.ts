@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
+import type { Site } from '../../../../../src/shared'
 import { flushPromises } from '@vue/test-utils'
 import { fireEvent, screen, within } from '@testing-library/dom'
 import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTable.vue'
@@ -31,7 +32,9 @@ afterEach(() => {
 })
 
 /** The table in a host that keeps the selection as the view does (v-model:selected). */
-async function mountTable(options: { sort?: Array<{ key: SiteFieldKey; direction: 'asc' | 'desc' }>; writeText?: (text: string) => Promise<void> } = {}) {
+async function mountTable(
+  options: { sites?: Site[]; sort?: Array<{ key: SiteFieldKey; direction: 'asc' | 'desc' }>; writeText?: (text: string) => Promise<void> } = {},
+) {
   const made = memoryCore({ a: {} })
   const fake = createFakeApi(made.methods)
   const emitted: Emitted = { sort: [], open: [], delete: [] }
@@ -39,7 +42,7 @@ async function mountTable(options: { sort?: Array<{ key: SiteFieldKey; direction
   const Host = defineComponent({
     render: () =>
       h(SitesTable, {
-        sites: SITES,
+        sites: options.sites ?? SITES,
         sort: options.sort ?? [{ key: 'name', direction: 'asc' }],
         accountId: 'a',
         selected: selected.value,
@@ -111,6 +114,21 @@ describe('SitesTable', () => {
     await mountTable()
     expect(within(row('Alpine Books')).getByRole('link', { name: 'Open the admin of Alpine Books' }).getAttribute('href')).toBe('https://alpine-books.example.com/wp-admin/')
     expect(within(row('Alpine Dental')).queryByRole('link', { name: /Open the admin/ })).toBeNull()
+  })
+
+  it('never makes a link of an address that is not http(s)', async () => {
+    const opened: unknown[] = []
+    vi.spyOn(window, 'open').mockImplementation((url) => (opened.push(url), null))
+    const odd = makeSite(9, { name: 'Odd Site', url: 'javascript:alert(1)', admin_url: 'file:///etc/passwd' })
+    await mountTable({ sites: [odd] })
+    const cells = row('Odd Site').querySelectorAll('a')
+    expect([...cells].map((a) => a.getAttribute('href'))).toEqual(['/sites/9'])
+    expect(within(row('Odd Site')).getByText('javascript:alert(1)')).toBeTruthy()
+    fireEvent.contextMenu(within(row('Odd Site')).getAllByRole('cell')[3]!)
+    const menu = await screen.findByRole('menu', { name: 'Actions for Odd Site' })
+    expect(within(menu).getByRole('menuitem', { name: 'Open site (new tab)' }).hasAttribute('data-disabled')).toBe(true)
+    expect(within(menu).getByRole('menuitem', { name: 'Open admin (not a web address)' }).hasAttribute('data-disabled')).toBe(true)
+    expect(opened).toEqual([])
   })
 
   it('selects by box, Shift+click for a range, the header box for all, Ctrl+A and Escape', async () => {
