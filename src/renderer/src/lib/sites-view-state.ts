@@ -74,6 +74,12 @@ function first(raw: ViewQuery[string]): string | undefined {
   return values(raw)[0]
 }
 
+/** The selection's ids as written (`3.17.42`): not cut at MAX_TEXT like a text, only at MAX_SELECTED ids. */
+function selectionText(raw: ViewQuery[string]): string {
+  const given: unknown = Array.isArray(raw) ? raw[0] : raw
+  return typeof given === 'string' ? given : ''
+}
+
 function unique<T>(list: readonly T[]): T[] {
   return [...new Set(list)]
 }
@@ -115,7 +121,7 @@ export function fromQuery(query: ViewQuery): SitesViewState {
     return value === '1' || value === 'true' || value === ''
   }
   const sort = parseSort(first(query.sort))
-  const selected = ids((first(query.sel) ?? '').split('.').slice(0, MAX_SELECTED)).sort((a, b) => a - b)
+  const selected = ids(selectionText(query.sel).split('.', MAX_SELECTED)).sort((a, b) => a - b)
   return {
     search: first(query.q) ?? '',
     filter: {

@@ -95,6 +95,11 @@ describe('sites view state in the address', () => {
     expect(parseSort('-__proto__,constructor')).toEqual([])
   })
 
+  it('keeps a selection of every one of 500 sites from the address, far longer than a text value', () => {
+    const ids = Array.from({ length: 500 }, (_, i) => 10_000 + i)
+    expect(fromQuery({ sel: ids.join('.') }).selected).toEqual(ids)
+  })
+
   it('reads a stored query of the wrong shape as the default view', () => {
     const stored = JSON.parse('{"q": 5, "php": [1, "8.2.18", {"x": 1}], "tag": {"a": 1}, "sort": ["-php"], "sel": 7, "updates": true}') as Record<string, string>
     const state = fromQuery(stored)
