@@ -37,8 +37,8 @@ export const CORNER_COLUMN_WIDTH = 44
 
 /** A badge's horizontal padding (badge.css: 7px each side). */
 const BADGE_PADDING = 14
-/** Longest relative time ("54 minutes ago") is measured; "Never" is shorter. */
-const RELATIVE_SAMPLE = '54 minutes ago'
+/** The longest a Last check cell reads: a never-checked site's "Not checked yet" (a time, "54 minutes ago", is shorter). */
+const RELATIVE_SAMPLE = 'Not checked yet'
 
 const column = (key: SiteFieldKey, rest: Omit<SiteColumn, 'key' | 'label'>): SiteColumn => ({ key, label: SITE_FIELDS[key].label, ...rest })
 
