@@ -80,6 +80,15 @@ describe('SiteDetailView', () => {
     }
   })
 
+  it('never makes a link of an address that is not http(s), whatever the server sent', async () => {
+    const { fake } = core({ sites: [{ ...SHOP, url: 'javascript:alert(1)', admin_url: 'file:///etc/passwd' }] })
+    await mountSite(fake)
+    await screen.findByRole('heading', { name: 'Shop' })
+    expect(screen.queryByRole('link', { name: 'Open site' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Open admin' })).toBeNull()
+    expect(screen.queryByRole('link', { name: /Open .* in a new tab/ })).toBeNull()
+  })
+
   it('Refresh reads the site again from the server', async () => {
     const { fake } = core()
     const { user } = await mountSite(fake)
