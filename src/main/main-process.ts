@@ -17,6 +17,7 @@ import { registerChannels } from './ipc'
 import { installApplicationMenu } from './menu'
 import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
+import { followAppTheme } from './native-theme'
 import { saveFileWithDialog } from './save-file'
 import { trustedSenderCheck } from './trusted-sender'
 import { createMainWindow } from './window'
@@ -175,7 +176,7 @@ export function runApp(options: RunAppOptions): void {
         sqliteNativeBinding: app.isPackaged ? undefined : process.env[SQLITE_BINDING_ENV],
       })
       core = started
-      registerChannels(started.handlers, trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)
+      registerChannels(followAppTheme(started.handlers), trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)
       forwardPushEvents(started, () => mainWindow?.webContents ?? null)
       mainWindow = openMainWindow()
     })

@@ -254,6 +254,9 @@ class FakeApp extends EventEmitter {
   }
 }
 
+/** Electron's nativeTheme: what the app set its native parts' theme to. */
+export const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' }
+
 export let app = new FakeApp()
 
 /** Puts every fake back to its first state; call in beforeEach. */
@@ -268,6 +271,7 @@ export function resetFakeElectron(): void {
   screen.workAreas = [{ x: 0, y: 0, width: 1920, height: 1040 }]
   dialog.errors = []
   dialog.saveDialogs = []
+  nativeTheme.themeSource = 'system'
   dialog.nextSaveAnswer = { canceled: true }
 }
 

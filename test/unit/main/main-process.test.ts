@@ -125,7 +125,8 @@ describe('runApp', () => {
       {},
     )
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-    expect(fakeCore.calls).toEqual(['workspace:snapshot'])
+    // settings:get: main reads the stored theme once for the native parts (native-theme.ts).
+    expect(fakeCore.calls).toEqual(['settings:get', 'workspace:snapshot'])
   })
 
   it('opens one secure window on the built renderer with the bundled preload', async () => {

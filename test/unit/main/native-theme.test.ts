@@ -1,0 +1,36 @@
+// The native parts follow the theme chosen in the app: the stored one at start, each saved one
+// after, and nothing changes for a refused or malformed answer.
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { REQUEST_CHANNELS, type AppSettings, type ChannelHandlers, type Result } from '../../../src/shared'
+import * as electron from './fake-electron'
+import { followAppTheme } from '../../../src/main/native-theme'
+
+vi.mock('electron', () => import('./fake-electron'))
+
+function handlers(stored: AppSettings, setAnswer: (patch: unknown) => Result<unknown>): ChannelHandlers {
+  const all = Object.fromEntries(REQUEST_CHANNELS.map((c) => [c, async () => ({ ok: true, value: undefined })])) as unknown as ChannelHandlers
+  all['settings:get'] = async () => ({ ok: true, value: stored })
+  all['settings:set'] = async (patch) => setAnswer(patch) as Result<AppSettings>
+  return all
+}
+
+beforeEach(() => electron.resetFakeElectron())
+
+describe('followAppTheme', () => {
+  it('applies the stored theme at start and each saved one after', async () => {
+    const wrapped = followAppTheme(
+      handlers({ syncIntervalMinutes: 5, theme: 'dark' }, (patch) => ({ ok: true, value: { syncIntervalMinutes: 5, ...(patch as object) } })),
+    )
+    await vi.waitFor(() => expect(electron.nativeTheme.themeSource).toBe('dark'))
+    expect(await wrapped['settings:set']({ theme: 'light' })).toEqual({ ok: true, value: { syncIntervalMinutes: 5, theme: 'light' } })
+    expect(electron.nativeTheme.themeSource).toBe('light')
+  })
+
+  it('leaves the theme alone when a save is refused', async () => {
+    const wrapped = followAppTheme(
+      handlers({ syncIntervalMinutes: 5, theme: 'system' }, () => ({ ok: false, error: { code: 'invalid_input', message: 'No.' } })),
+    )
+    await wrapped['settings:set']({ theme: 'dark' })
+    expect(electron.nativeTheme.themeSource).toBe('system')
+  })
+})
