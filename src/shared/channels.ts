@@ -15,6 +15,7 @@ import type {
 } from './domain'
 import type { Result } from './errors'
 import type {
+  AttentionSummary,
   AppNotice,
   AppSettings,
   EventQuery,
@@ -84,6 +85,21 @@ export interface RequestChannels {
    * there. The web shell answers `invalid_input` (the browser downloads the file itself).
    */
   'file:save': [SaveFileRequest, SaveFileResult]
+
+  /** Stored events counted per local day and type, for the overview's chart (newest day last). */
+  'events:daily': [AccountRef & { days: number; utcOffsetMinutes: number }, EventDayCount[]]
+  /**
+   * The total of pending updates to show on the dock/taskbar badge and the tray (desktop);
+   * the web shell has neither and answers ok (the renderer puts it in the tab title).
+   */
+  'app:setBadge': [{ count: number }, void]
+}
+
+/** One day's events of one type; `day` is YYYY-MM-DD in the asked offset. */
+export interface EventDayCount {
+  day: string
+  type: string
+  count: number
 }
 
 export interface SaveFileRequest {
@@ -112,6 +128,10 @@ export interface PushEvents {
   /** What the store holds for an account changed: read the snapshot again. */
   'workspace:changed': WorkspaceChanged
   'app:notice': AppNotice
+  /** After a sync (never an account's first): what needs attention, for one notification. */
+  'attention:summary': AttentionSummary
+  /** Desktop: a notification was clicked; the window shows this address. */
+  'app:navigate': { path: string; query: Record<string, string> }
 }
 
 export type PushEvent = keyof PushEvents
@@ -143,6 +163,8 @@ export const REQUEST_CHANNELS = [
   'prefs:get',
   'prefs:set',
   'file:save',
+  'events:daily',
+  'app:setBadge',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [
@@ -151,6 +173,8 @@ export const PUSH_EVENTS = [
   'sync:state',
   'workspace:changed',
   'app:notice',
+  'attention:summary',
+  'app:navigate',
 ] as const satisfies readonly PushEvent[]
 
 // Compile-time proof that the runtime lists name every channel of the maps and no other.

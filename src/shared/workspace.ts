@@ -92,6 +92,30 @@ export interface AppSettings {
   syncIntervalMinutes: number
   /** The colour scheme; 'system' follows the operating system's (default). */
   theme: ThemePreference
+  /** Which causes raise the notification after a sync (all on by default). */
+  notifyOn: NotifyOn
+}
+
+export interface NotifyOn {
+  /** New update_extension_available events. */
+  newUpdateEvents: boolean
+  /** Sites whose pending updates rose. */
+  pendingRose: boolean
+  /** Sites not checked for over 24 hours. */
+  notChecked: boolean
+}
+
+/** One notification's worth of what a sync found needing attention in an account. */
+export interface AttentionSummary {
+  accountId: string
+  accountLabel: string
+  title: string
+  body: string
+  /** The filtered view the notification opens, e.g. /sites?updates=1. */
+  path: string
+  query: Record<string, string>
+  /** What it counted, per cause (0 for a cause turned off in Settings). */
+  counts: { newUpdateEvents: number; pendingRose: number; notChecked: number }
 }
 
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const

@@ -86,4 +86,14 @@ export const settingsPatch = z.strictObject({
     .max(1440, 'must be at most 1440 minutes (a day)')
     .optional(),
   theme: z.enum(THEME_PREFERENCES, { error: `must be one of ${THEME_PREFERENCES.join(', ')}` }).optional(),
+  notifyOn: z.strictObject({ newUpdateEvents: z.boolean(), pendingRose: z.boolean(), notChecked: z.boolean() }).optional(),
 })
+
+export const eventsDaily = z.strictObject({
+  accountId,
+  days: z.int().min(1).max(366),
+  // Real offsets run from -12:00 to +14:00.
+  utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60),
+})
+
+export const setBadge = z.strictObject({ count: z.int().min(0).max(Number.MAX_SAFE_INTEGER) })

@@ -16,6 +16,12 @@ const CHECKS: { [K in SettingKey]: (value: unknown) => string | null } = {
     typeof value === 'string' && (THEME_PREFERENCES as readonly string[]).includes(value)
       ? null
       : `must be one of ${THEME_PREFERENCES.join(', ')}`,
+  notifyOn: (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must name newUpdateEvents, pendingRose and notChecked'
+    const keys = Object.keys(value).sort().join(',')
+    if (keys !== 'newUpdateEvents,notChecked,pendingRose') return 'must name exactly newUpdateEvents, pendingRose and notChecked'
+    return Object.values(value).every((on) => typeof on === 'boolean') ? null : 'must give true or false for each cause'
+  },
 }
 
 export const SETTING_KEYS = Object.keys(CHECKS) as SettingKey[]

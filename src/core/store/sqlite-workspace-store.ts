@@ -3,7 +3,7 @@
 // events are kept as the API gave them (a JSON column) beside the few columns the store looks
 // up or orders by; reads parse that JSON and nothing else. Statements are prepared once.
 import type Database from 'better-sqlite3'
-import type { AppSettings, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
+import type { AppSettings, EventDayCount, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
 import { checkSettingsPatch, settingsFromStored } from './app-settings'
 import { eventQuerySql } from './event-query'
 import { eventTimeMs } from './event-time'
@@ -245,6 +245,10 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     return this.settings()
   }
 
+  eventsPerDay(accountId: string, sinceMs: number, offsetMs: number): EventDayCount[] {
+    return this.st.eventsPerDay.all({ accountId, sinceMs, offsetMs }) as EventDayCount[]
+  }
+
   pref(key: string): unknown {
     const row = this.st.getSetting.get(PREF_PREFIX + key) as { json: string } | undefined
     if (row === undefined) return null
@@ -411,6 +415,11 @@ function prepareStatements(db: Database.Database) {
 
     settings: db.prepare('SELECT key, json FROM settings'),
     getSetting: db.prepare('SELECT json FROM settings WHERE key = ?'),
+    // Grouped on created_ms, which the (account_id, created_ms, ...) index already orders.
+    eventsPerDay: db.prepare(
+      "SELECT strftime('%Y-%m-%d', (created_ms + @offsetMs) / 1000, 'unixepoch') AS day, type, COUNT(*) AS count " +
+        'FROM events WHERE account_id = @accountId AND created_ms >= @sinceMs GROUP BY day, type ORDER BY day, type',
+    ),
     deleteSetting: db.prepare('DELETE FROM settings WHERE key = ?'),
     // Prefs of an account end in ":<accountId>" (compared as text, so no LIKE escaping).
     removeAccountPrefs: db.prepare(

@@ -3,7 +3,7 @@
 // stay in the keychain and private_key is never sent back by the API, so never stored.
 // SqliteWorkspaceStore (better-sqlite3) is the real implementation; the interface lets tests
 // and the sync engine name what they need (Element Desktop's storage backend is the model).
-import type { AppSettings, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
+import type { AppSettings, EventDayCount, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
 
 /** Sync bookkeeping of one account. */
 export interface AccountSyncMeta {
@@ -58,6 +58,8 @@ export interface WorkspaceStore {
   eventCount(accountId: string): number
   /** Newest first by (created_at, id), filtered and full-text searched in the store. */
   queryEvents(query: EventQuery): EventSlice
+  /** Events since `sinceMs` counted per day (in the given UTC offset) and type, oldest day first. */
+  eventsPerDay(accountId: string, sinceMs: number, offsetMs: number): EventDayCount[]
 
   /** Keeps what a sync changed; the newest `keep` per account are retained. */
   recordChanges(changes: SyncChanges): void
@@ -77,4 +79,8 @@ export interface WorkspaceStore {
   close(): void
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { syncIntervalMinutes: 5, theme: 'system' }
+export const DEFAULT_SETTINGS: AppSettings = {
+  syncIntervalMinutes: 5,
+  theme: 'system',
+  notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true },
+}

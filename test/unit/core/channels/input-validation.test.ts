@@ -55,6 +55,10 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['prefs:set', { key: 'sites.columns', value: () => 1 }, 'value'],
   ['prefs:set', { key: 'sites.columns', value: 'x'.repeat(300 * 1024) }, 'value'],
   ['file:save', { suggestedName: '../sites.csv', content: '' }, 'suggestedName'],
+  ['events:daily', { accountId: id, days: 0, utcOffsetMinutes: 0 }, 'days'],
+  ['events:daily', { accountId: id, days: 30, utcOffsetMinutes: 15 * 60 }, 'utcOffsetMinutes'],
+  ['app:setBadge', { count: -1 }, 'count'],
+  ['settings:set', { notifyOn: { newUpdateEvents: true } }, 'notifyOn'],
   ['file:save', { suggestedName: '.bashrc', content: '' }, 'suggestedName'],
   ['file:save', { suggestedName: 'a\nb.csv', content: '' }, 'suggestedName'],
   ['settings:get', { any: 1 }, 'input'],
@@ -118,12 +122,12 @@ describe('channel input validation', () => {
   it('keeps the sync interval the person sets, within bounds, across a restart', async () => {
     const dataDir = await dirs.make()
     const first = makeCore(dataDir)
-    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system' })
-    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15, theme: 'system' })
-    expect(await first.value('settings:set', { theme: 'dark' })).toEqual({ syncIntervalMinutes: 15, theme: 'dark' })
+    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(await first.value('settings:set', { theme: 'dark' })).toEqual({ syncIntervalMinutes: 15, theme: 'dark', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
     await first.core.dispose()
     const second = makeCore(dataDir)
-    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15, theme: 'dark' })
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15, theme: 'dark', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
     await second.core.dispose()
   })
 
@@ -140,7 +144,7 @@ describe('channel input validation', () => {
     expect(await second.value('prefs:get', { key: 'sites.columns' })).toEqual({ widths: { name: 240 } })
     expect(await second.value('prefs:get', { key: `sites.view:${id}` })).toEqual({ search: 'nginx' })
     // Settings never see prefs.
-    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system' })
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
     await second.value('prefs:set', { key: 'sites.columns', value: null })
     expect(await second.value('prefs:get', { key: 'sites.columns' })).toBeNull()
     await second.core.dispose()

@@ -359,3 +359,26 @@ describe('queryEvents text search follows site names', () => {
     expect(ids(store.queryEvents({ accountId: ACCOUNT_B, text: 'bakery' }).events)).toEqual([1])
   })
 })
+
+describe('eventsPerDay', () => {
+  it('counts the events per day in the given offset and per type, oldest day first, for one account only', () => {
+    store.addEvents(ACCOUNT_A, [
+      // 23:30 UTC on the 1st is the 2nd at UTC+01:00.
+      event(1, { created_at: '2026-11-01T23:30:00+00:00', type: 'new_extension' }),
+      event(2, { created_at: '2026-11-02T08:00:00+01:00', type: 'new_extension' }),
+      event(3, { created_at: '2026-11-02T09:00:00+00:00', type: 'updated_extension' }),
+      event(4, { created_at: '2026-10-20T09:00:00+00:00', type: 'new_extension' }),
+    ])
+    store.addEvents(ACCOUNT_B, [event(9, { created_at: '2026-11-02T09:00:00+00:00', type: 'new_extension' })])
+    const since = Date.parse('2026-11-01T00:00:00+01:00')
+    expect(store.eventsPerDay(ACCOUNT_A, since, 60 * 60_000)).toEqual([
+      { day: '2026-11-02', type: 'new_extension', count: 2 },
+      { day: '2026-11-02', type: 'updated_extension', count: 1 },
+    ])
+    expect(store.eventsPerDay(ACCOUNT_A, since, 0)).toEqual([
+      { day: '2026-11-01', type: 'new_extension', count: 1 },
+      { day: '2026-11-02', type: 'new_extension', count: 1 },
+      { day: '2026-11-02', type: 'updated_extension', count: 1 },
+    ])
+  })
+})
