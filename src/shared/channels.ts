@@ -132,6 +132,8 @@ export interface PushEvents {
   'attention:summary': AttentionSummary
   /** Desktop: a notification was clicked; the window shows this address. */
   'app:navigate': { path: string; query: Record<string, string> }
+  /** Desktop: an item of the application menu or tray was chosen; run the command with this id. */
+  'app:command': { id: string }
 }
 
 export type PushEvent = keyof PushEvents
@@ -175,6 +177,7 @@ export const PUSH_EVENTS = [
   'app:notice',
   'attention:summary',
   'app:navigate',
+  'app:command',
 ] as const satisfies readonly PushEvent[]
 
 // Compile-time proof that the runtime lists name every channel of the maps and no other.
