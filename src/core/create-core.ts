@@ -6,9 +6,11 @@ import type { AppNotice, ChannelHandlers, RequestChannel, SaveFileRequest, SaveF
 import { AccountClients, AccountStore, credentialsVerifier, demoDir, type CreateSiteApi } from './accounts'
 import { createSiteApiClient } from './api'
 import { accountsChannels } from './channels/accounts-channels'
+import { watchAttention } from './attention'
 import { appChannels } from './channels/app-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
+import { historyChannels } from './channels/history-channels'
 import { prefsChannels } from './channels/prefs-channels'
 import { settingsChannels } from './channels/settings-channels'
 import { siteChannels } from './channels/site-channels'
@@ -136,6 +138,18 @@ export function createCore(options: CoreOptions): Core {
     intervalMinutes: workspace.settings().syncIntervalMinutes,
   })
 
+  // After each sync, one 'attention:summary' for the notification; the badge after every change.
+  const stopAttention = watchAttention({
+    events,
+    sites: (accountId) => workspace.sites(accountId),
+    notifyOn: () => workspace.settings().notifyOn,
+    accountLabel: async (accountId) => (await store.get(accountId)).label,
+    listAccounts: () => store.list(),
+    lastSyncedAt: (accountId) => sync.state(accountId).lastSyncedAt,
+    setBadge: options.setBadge,
+    onError: (error) => logger.error('What needs attention after a sync could not be worked out', { error: errorFields(error) }),
+  })
+
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
   const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval;
@@ -163,6 +177,7 @@ export function createCore(options: CoreOptions): Core {
       ...tagChannels(context),
       ...settingsChannels(context),
       ...prefsChannels(context),
+      ...historyChannels(context),
     },
     () => sync.noteUserActivity(),
   )
@@ -179,6 +194,7 @@ export function createCore(options: CoreOptions): Core {
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
       disposed = true
+      stopAttention()
       if (startTimer !== undefined) clearTimeout(startTimer)
       await ready
       await sync.dispose()
