@@ -15,6 +15,9 @@ import { CONTENT_SECURITY_POLICY } from './csp'
 import { webOnlyOpener } from './external-links'
 import { registerChannels } from './ipc'
 import { installApplicationMenu } from './menu'
+import { TRAY_ICON_PATH, WINDOW_ICON_PATH } from './app-icon'
+import { syncAllAccounts } from './sync-all'
+import { installTray, updatePendingTotal } from './tray'
 import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
 import { followAppTheme } from './native-theme'
@@ -81,6 +84,7 @@ export function runApp(options: RunAppOptions): void {
     const window = createMainWindow({
       title: app.getName(),
       preloadPath: PRELOAD_PATH,
+      iconPath: WINDOW_ICON_PATH,
       devTools,
       state: saved && keepIfOnScreen(saved, workAreas),
     })
@@ -96,6 +100,29 @@ export function runApp(options: RunAppOptions): void {
       logger.error('The window could not load the app page', { error: errorFields(error) })
     })
     return window
+  }
+
+  const showMainWindow = (): void => {
+    if (!core) return
+    if (!mainWindow) mainWindow = openMainWindow()
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.show()
+    mainWindow.focus()
+  }
+
+  // The tray is a convenience: a desktop without one (some Linux sessions) still gets the app.
+  const installDesktopTray = (started: Core): void => {
+    try {
+      installTray({
+        appName: app.getName(),
+        iconPath: TRAY_ICON_PATH,
+        showWindow: showMainWindow,
+        syncAll: () => void syncAllAccounts(started.handlers),
+        quit: () => app.quit(),
+      })
+    } catch (error) {
+      logger.warn('The tray icon could not be made', { error: errorFields(error) })
+    }
   }
 
   app.on('web-contents-created', (_event, contents) => {
@@ -160,6 +187,12 @@ export function runApp(options: RunAppOptions): void {
         appName: app.getName(),
         devTools,
         showDataFolder: () => void shell.openPath(dataDir),
+        runCommand: (id) => {
+          // A menu item while no window is open (macOS) opens one first; it loads, then asks again.
+          const target = mainWindow ?? (mainWindow = openMainWindow())
+          if (!target.webContents.isLoading()) target.webContents.send('app:command', { id })
+          else target.webContents.once('did-finish-load', () => target.webContents.send('app:command', { id }))
+        },
       })
 
       const started = createCore({
@@ -170,6 +203,10 @@ export function runApp(options: RunAppOptions): void {
         openExternal,
         saveFile: saveFileWithDialog(() => mainWindow),
         openDemoOnStart: launch.demo,
+        setBadge: (count) => {
+          updatePendingTotal(count)
+          app.setBadgeCount(count)
+        },
         logger,
         // Unpackaged (npm start), better-sqlite3's own build is for Node's ABI: the start script
         // builds one for this Electron and names it here. A packaged app has it rebuilt in place.
@@ -179,6 +216,8 @@ export function runApp(options: RunAppOptions): void {
       registerChannels(followAppTheme(started.handlers), trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)
       forwardPushEvents(started, () => mainWindow?.webContents ?? null)
       mainWindow = openMainWindow()
+      // The tray comes once the window is on screen: starting up shows the window first.
+      mainWindow.once('ready-to-show', () => installDesktopTray(started))
     })
     .catch(async (error: unknown) => {
       logger.error(`${app.getName()} could not start`, { error: errorFields(error) })

@@ -1,6 +1,10 @@
-// The application menu with the usual roles. Ctrl/Cmd+R is deliberately left free: the
-// renderer uses it to refresh data, and a menu accelerator would catch the keys before the
-// page sees them. Reloading the window is on Shift+Ctrl/Cmd+R (the forceReload role).
+// The application menu: the app's own actions with their shortcuts, and the usual roles.
+// Each of the app's items asks the renderer to run the command with that id from its command
+// registry (the 'app:command' push), so the menu, the palette and the in-page shortcuts all
+// run the same code. Ctrl/Cmd+R is deliberately left free: the renderer uses it to refresh
+// data, and a menu accelerator would catch the keys before the page sees them (Electron has
+// no way to show an accelerator as a hint without registering it, so Refresh is not in the
+// menu). Reloading the window is on Shift+Ctrl/Cmd+R (the forceReload role).
 import { Menu, type MenuItemConstructorOptions } from 'electron'
 
 export interface MenuOptions {
@@ -10,16 +14,64 @@ export interface MenuOptions {
   devTools: boolean
   /** Opens the folder holding settings and caches, for support questions. */
   showDataFolder: () => void
+  /** Asks the renderer to run the command with this id (see MENU_COMMANDS). */
+  runCommand: (id: string) => void
 }
+
+/** The renderer's command ids the menu runs; they are registered in useAppCommands and the views. */
+export const MENU_COMMANDS = {
+  newSite: 'sites.new',
+  importSites: 'sites.import',
+  exportSites: 'sites.export.csv',
+  overview: 'go.overview',
+  sites: 'go.sites',
+  tags: 'go.tags',
+  events: 'go.events',
+  accounts: 'go.accounts',
+  palette: 'app.palette',
+  syncAll: 'sync.all',
+  shortcuts: 'help.shortcuts',
+  about: 'help.about',
+} as const
 
 export function applicationMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin'
+  const command = (label: string, id: string, accelerator?: string): MenuItemConstructorOptions => ({
+    label,
+    ...(accelerator ? { accelerator } : {}),
+    click: () => options.runCommand(id),
+  })
+  const about = command(`About ${options.appName}`, MENU_COMMANDS.about)
 
-  const appMenu: MenuItemConstructorOptions[] = isMac ? [{ label: options.appName, role: 'appMenu' }] : []
+  // macOS: the app menu with our own About (the renderer's, with the licenses) in place of the role.
+  const appMenu: MenuItemConstructorOptions[] = isMac
+    ? [
+        {
+          label: options.appName,
+          submenu: [
+            about,
+            { type: 'separator' },
+            { role: 'services' },
+            { type: 'separator' },
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            { type: 'separator' },
+            { role: 'quit' },
+          ],
+        },
+      ]
+    : []
 
   const file: MenuItemConstructorOptions = {
     label: 'File',
     submenu: [
+      command('New Site…', MENU_COMMANDS.newSite, 'CmdOrCtrl+N'),
+      command('Import Sites…', MENU_COMMANDS.importSites),
+      command('Export Sites…', MENU_COMMANDS.exportSites),
+      { type: 'separator' },
+      command('Sync All Accounts Now', MENU_COMMANDS.syncAll),
+      { type: 'separator' },
       { label: 'Show App Data Folder', click: () => options.showDataFolder() },
       { type: 'separator' },
       isMac ? { role: 'close' } : { role: 'quit' },
@@ -29,6 +81,14 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [
+      command('Overview', MENU_COMMANDS.overview, 'CmdOrCtrl+1'),
+      command('Sites', MENU_COMMANDS.sites, 'CmdOrCtrl+2'),
+      command('Tags', MENU_COMMANDS.tags, 'CmdOrCtrl+3'),
+      command('Events', MENU_COMMANDS.events, 'CmdOrCtrl+4'),
+      command('Accounts', MENU_COMMANDS.accounts, 'CmdOrCtrl+5'),
+      { type: 'separator' },
+      command('Command Palette…', MENU_COMMANDS.palette, 'CmdOrCtrl+Shift+P'),
+      { type: 'separator' },
       { role: 'forceReload', label: 'Reload Window' },
       ...(options.devTools ? [{ role: 'toggleDevTools' } as const] : []),
       { type: 'separator' },
@@ -43,10 +103,11 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
   const help: MenuItemConstructorOptions = {
     label: 'Help',
     role: 'help',
-    // macOS puts About in the app menu; elsewhere it lives here.
-    submenu: isMac
-      ? [{ label: 'Show App Data Folder', click: () => options.showDataFolder() }]
-      : [{ role: 'about', label: `About ${options.appName}` }],
+    submenu: [
+      command('Keyboard Shortcuts', MENU_COMMANDS.shortcuts),
+      // macOS puts About in the app menu; elsewhere it lives here.
+      ...(isMac ? [] : [{ type: 'separator' } as const, about]),
+    ],
   }
 
   return [...appMenu, file, { label: 'Edit', role: 'editMenu' }, view, { label: 'Window', role: 'windowMenu' }, help]

@@ -7,6 +7,8 @@ import type { WindowState } from './window-state'
 export interface MainWindowOptions {
   title: string
   preloadPath: string
+  /** The window's icon (Windows and Linux; macOS shows the bundle's). */
+  iconPath?: string
   devTools: boolean
   /** Remembered placement, already checked to be on a display; absent: centred default. */
   state?: WindowState
@@ -25,6 +27,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minWidth: MIN_SIZE.width,
     minHeight: MIN_SIZE.height,
     title: options.title,
+    ...(options.iconPath ? { icon: options.iconPath } : {}),
     // Shown once the first paint is ready, so the user never sees a blank white frame.
     show: false,
     webPreferences: {

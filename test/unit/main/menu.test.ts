@@ -1,19 +1,24 @@
-// The application menu: the usual roles, and Ctrl/Cmd+R left to the renderer.
+// The application menu: the app's own actions (each runs a renderer command by id), the usual
+// roles, and Ctrl/Cmd+R left to the renderer.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MenuItemConstructorOptions } from 'electron'
 import { Menu, resetFakeElectron } from './fake-electron'
-import { applicationMenuTemplate, installApplicationMenu, type MenuOptions } from '../../../src/main/menu'
+import { applicationMenuTemplate, installApplicationMenu, MENU_COMMANDS, type MenuOptions } from '../../../src/main/menu'
 
 vi.mock('electron', () => import('./fake-electron'))
 
-function options(platform: NodeJS.Platform, devTools = false): MenuOptions & { shown: number } {
+function options(platform: NodeJS.Platform, devTools = false): MenuOptions & { shown: number; ran: string[] } {
   const result = {
     platform,
     appName: 'Site Manager',
     devTools,
     shown: 0,
+    ran: [] as string[],
     showDataFolder: () => {
       result.shown += 1
+    },
+    runCommand: (id: string) => {
+      result.ran.push(id)
     },
   }
   return result
@@ -36,13 +41,14 @@ describe('applicationMenuTemplate', () => {
       expect(template.find((m) => m.label === 'Edit')?.role).toBe('editMenu')
       expect(template.find((m) => m.label === 'Window')?.role).toBe('windowMenu')
       const roles = allItems(template).map((i) => i.role)
-      expect(roles).toEqual(expect.arrayContaining(['quit', 'about', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']))
+      expect(roles).toEqual(expect.arrayContaining(['quit', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']))
     }
   })
 
   it('starts with the app menu on macOS and closes the window instead of quitting from File', () => {
     const template = applicationMenuTemplate(options('darwin'))
-    expect(template[0]).toMatchObject({ role: 'appMenu', label: 'Site Manager' })
+    expect(template[0]).toMatchObject({ label: 'Site Manager' })
+    expect(allItems([template[0]!]).map((i) => i.role)).toEqual(expect.arrayContaining(['hide', 'quit']))
     const file = template.find((m) => m.label === 'File')!
     expect(allItems([file]).map((i) => i.role)).toContain('close')
     expect(allItems([file]).map((i) => i.role)).not.toContain('quit')
@@ -79,5 +85,54 @@ describe('applicationMenuTemplate', () => {
       'Window',
       'Help',
     ])
+  })
+
+  function clickLabel(opts: MenuOptions, label: string): void {
+    const item = allItems(applicationMenuTemplate(opts)).find((i) => i.label === label)
+    expect(item, label).toBeDefined()
+    ;(item!.click as () => void)()
+  }
+
+  it.each(['darwin', 'win32', 'linux'] as const)('runs the app\'s own commands with their shortcuts on %s', (platform) => {
+    const opts = options(platform)
+    const expected: Array<[string, string, string | undefined]> = [
+      ['New Site…', 'sites.new', 'CmdOrCtrl+N'],
+      ['Import Sites…', 'sites.import', undefined],
+      ['Export Sites…', 'sites.export.csv', undefined],
+      ['Overview', 'go.overview', 'CmdOrCtrl+1'],
+      ['Sites', 'go.sites', 'CmdOrCtrl+2'],
+      ['Tags', 'go.tags', 'CmdOrCtrl+3'],
+      ['Events', 'go.events', 'CmdOrCtrl+4'],
+      ['Accounts', 'go.accounts', 'CmdOrCtrl+5'],
+      ['Command Palette…', 'app.palette', 'CmdOrCtrl+Shift+P'],
+      ['Sync All Accounts Now', 'sync.all', undefined],
+      ['Keyboard Shortcuts', 'help.shortcuts', undefined],
+      ['About Site Manager', 'help.about', undefined],
+    ]
+    const items = allItems(applicationMenuTemplate(opts))
+    for (const [label, id, accelerator] of expected) {
+      const item = items.find((i) => i.label === label)
+      expect(item?.accelerator, label).toBe(accelerator)
+      clickLabel(opts, label)
+      expect(opts.ran.at(-1), label).toBe(id)
+    }
+    expect(new Set(opts.ran)).toEqual(new Set(Object.values(MENU_COMMANDS)))
+  })
+
+  it('gives no two items the same accelerator', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const accelerators = allItems(applicationMenuTemplate(options(platform, true)))
+        .map((i) => i.accelerator)
+        .filter((a): a is string => typeof a === 'string')
+      expect(new Set(accelerators).size).toBe(accelerators.length)
+    }
+  })
+
+  it('puts About in the app menu on macOS and under Help elsewhere', () => {
+    const mac = applicationMenuTemplate(options('darwin'))
+    expect(allItems([mac[0]!]).some((i) => i.label === 'About Site Manager')).toBe(true)
+    expect(allItems([mac.find((m) => m.label === 'Help')!]).some((i) => i.label === 'About Site Manager')).toBe(false)
+    const linux = applicationMenuTemplate(options('linux'))
+    expect(allItems([linux.find((m) => m.label === 'Help')!]).some((i) => i.label === 'About Site Manager')).toBe(true)
   })
 })

@@ -1,0 +1,12 @@
+// The app's icon files at run time. The build copies resources/icons/*.png into out/icons
+// (scripts/copy-icons.mjs), beside the bundled main script (out/main/index.js), so the
+// window and the tray find them both unpackaged and inside the packaged app's archive.
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const iconsDir = join(dirname(fileURLToPath(import.meta.url)), '../icons')
+
+/** The window's icon (Windows and Linux; macOS takes the bundle's .icns). */
+export const WINDOW_ICON_PATH = join(iconsDir, '256x256.png')
+/** Tray icons are drawn small; 32 px stays sharp on a doubled (HiDPI) tray too. */
+export const TRAY_ICON_PATH = join(iconsDir, '32x32.png')
