@@ -23,6 +23,7 @@ export function createAppRouter(pinia: Pinia) {
       { path: '/events', name: 'events', component: () => import('./views/EventsView.vue') },
       { path: '/accounts', name: 'accounts', component: () => import('./views/AccountsView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
+      { path: '/about', name: 'about', component: () => import('./views/AboutView.vue') },
       { path: '/:pathMatch(.*)*', redirect: '/sites' },
     ],
   })
