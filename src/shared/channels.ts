@@ -20,6 +20,8 @@ import type {
   AppSettings,
   EventQuery,
   EventSlice,
+  HistoryTrendDay,
+  SiteHistory,
   SyncState,
   WorkspaceChanged,
   WorkspaceSnapshot,
@@ -93,6 +95,11 @@ export interface RequestChannels {
    * the web shell has neither and answers ok (the renderer puts it in the tab title).
    */
   'app:setBadge': [{ count: number }, void]
+
+  /** What the store saw change in one site, sync after sync, newest first (at most `limit`, default 200). */
+  'history:site': [AccountRef & { siteId: number; limit?: number }, SiteHistory]
+  /** One entry per day (UTC) with a recorded sync in the last `days`, oldest first. */
+  'history:trend': [AccountRef & { days: number }, HistoryTrendDay[]]
 }
 
 /** One day's events of one type; `day` is YYYY-MM-DD in the asked offset. */
@@ -167,6 +174,8 @@ export const REQUEST_CHANNELS = [
   'file:save',
   'events:daily',
   'app:setBadge',
+  'history:site',
+  'history:trend',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [

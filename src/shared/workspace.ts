@@ -94,6 +94,47 @@ export interface AppSettings {
   theme: ThemePreference
   /** Which causes raise the notification after a sync (all on by default). */
   notifyOn: NotifyOn
+  /** Days of site history and trend the store keeps (7 to 3650; default 365). */
+  historyRetentionDays: number
+}
+
+/** Bounds and default of AppSettings.historyRetentionDays. */
+export const HISTORY_RETENTION_DAYS = { min: 7, max: 3650, default: 365 } as const
+
+/** The site values whose changes the store keeps, sync after sync. */
+export const HISTORY_FIELDS = ['updates', 'php', 'mysql', 'web', 'lastCheck'] as const
+export type HistoryField = (typeof HISTORY_FIELDS)[number]
+
+/** One value of a site that changed between two syncs: pending updates are numbers, the rest text. */
+export interface SiteHistoryChange {
+  /** ISO time of the sync that saw the new value. */
+  at: string
+  field: HistoryField
+  from: string | number | null
+  to: string | number | null
+}
+
+/** What the store saw change in one site, newest first. */
+export interface SiteHistory {
+  accountId: string
+  siteId: number
+  changes: SiteHistoryChange[]
+  /**
+   * ISO time from which the history is complete: the account's first recorded sync, or the
+   * retention's cutoff when older rows have been pruned; null before any sync was recorded.
+   */
+  since: string | null
+}
+
+/** The account as the last sync of one day (UTC) saw it, for the overview's trend. */
+export interface HistoryTrendDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string
+  /** Pending updates of all sites together. */
+  pending: number
+  sites: number
+  /** Sites per PHP minor version ("8.2"); sites without a known version under "unknown". */
+  php: Record<string, number>
 }
 
 export interface NotifyOn {

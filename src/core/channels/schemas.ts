@@ -1,7 +1,7 @@
 // Schemas of every channel input (src/shared/channels.ts). Objects are strict: a key the
 // contract does not name is refused rather than silently passed along.
 import { z } from 'zod'
-import { THEME_PREFERENCES } from '../../shared'
+import { HISTORY_RETENTION_DAYS, THEME_PREFERENCES } from '../../shared'
 import { newSiteSchema, webAddress } from '../api/new-site-schema'
 
 /** Channels without input: the shells may pass nothing, null, or an empty object. */
@@ -87,7 +87,20 @@ export const settingsPatch = z.strictObject({
     .optional(),
   theme: z.enum(THEME_PREFERENCES, { error: `must be one of ${THEME_PREFERENCES.join(', ')}` }).optional(),
   notifyOn: z.strictObject({ newUpdateEvents: z.boolean(), pendingRose: z.boolean(), notChecked: z.boolean() }).optional(),
+  historyRetentionDays: z
+    .int({ error: 'must be a whole number of days' })
+    .min(HISTORY_RETENTION_DAYS.min, `must be at least ${HISTORY_RETENTION_DAYS.min} days`)
+    .max(HISTORY_RETENTION_DAYS.max, `must be at most ${HISTORY_RETENTION_DAYS.max} days (ten years)`)
+    .optional(),
 })
+
+export const historySite = z.strictObject({
+  accountId,
+  siteId: positiveId,
+  limit: z.int().min(1).max(1000).optional(),
+})
+
+export const historyTrend = z.strictObject({ accountId, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
 
 export const eventsDaily = z.strictObject({
   accountId,

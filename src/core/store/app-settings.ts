@@ -1,7 +1,7 @@
 // Checks of the app's settings. The store keeps one row per setting, so a stored value is read
 // back through the same check: a value a future or broken build wrote falls back to the default
 // instead of reaching the sync engine.
-import { THEME_PREFERENCES, type AppSettings } from '../../shared'
+import { HISTORY_RETENTION_DAYS, THEME_PREFERENCES, type AppSettings } from '../../shared'
 import { appError } from '../errors'
 import { DEFAULT_SETTINGS } from './workspace-store'
 
@@ -22,6 +22,10 @@ const CHECKS: { [K in SettingKey]: (value: unknown) => string | null } = {
     if (keys !== 'newUpdateEvents,notChecked,pendingRose') return 'must name exactly newUpdateEvents, pendingRose and notChecked'
     return Object.values(value).every((on) => typeof on === 'boolean') ? null : 'must give true or false for each cause'
   },
+  historyRetentionDays: (value) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= HISTORY_RETENTION_DAYS.min && value <= HISTORY_RETENTION_DAYS.max
+      ? null
+      : `must be a whole number of days from ${HISTORY_RETENTION_DAYS.min} to ${HISTORY_RETENTION_DAYS.max}`,
 }
 
 export const SETTING_KEYS = Object.keys(CHECKS) as SettingKey[]

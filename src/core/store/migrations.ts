@@ -116,6 +116,45 @@ export const MIGRATIONS: readonly Migration[] = [
       `)
     },
   },
+  {
+    version: 3,
+    description: "each site's history of changed values, and a daily rollup per account for the trend",
+    up(db) {
+      db.exec(`
+        -- A short integer per account, so each history row does not repeat the account's id
+        -- text; started_ms is when the account's history began (its first recorded sync).
+        CREATE TABLE history_accounts (
+          key INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL UNIQUE,
+          started_ms INTEGER NOT NULL
+        );
+
+        -- One row per site, field and sync only when that value changed (most syncs change
+        -- nothing). field is a small code (see site-history.ts); from/to keep their type
+        -- (pending updates are integers, versions and times text), hence no declared type.
+        CREATE TABLE site_history (
+          account_key INTEGER NOT NULL,
+          site_id INTEGER NOT NULL,
+          at_ms INTEGER NOT NULL,
+          field INTEGER NOT NULL,
+          from_value,
+          to_value,
+          PRIMARY KEY (account_key, site_id, at_ms, field)
+        ) WITHOUT ROWID;
+
+        -- The account as the last sync of each UTC day saw it: 90 days of trend is 90 rows.
+        -- php is JSON: sites per PHP minor version.
+        CREATE TABLE history_days (
+          account_key INTEGER NOT NULL,
+          day TEXT NOT NULL,
+          pending INTEGER NOT NULL,
+          sites INTEGER NOT NULL,
+          php TEXT NOT NULL,
+          PRIMARY KEY (account_key, day)
+        ) WITHOUT ROWID;
+      `)
+    },
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS.reduce((latest, m) => Math.max(latest, m.version), 0)

@@ -3,11 +3,23 @@
 // events are kept as the API gave them (a JSON column) beside the few columns the store looks
 // up or orders by; reads parse that JSON and nothing else. Statements are prepared once.
 import type Database from 'better-sqlite3'
-import type { AppSettings, EventDayCount, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
+import type {
+  AppSettings,
+  EventDayCount,
+  EventQuery,
+  EventSlice,
+  HistoryTrendDay,
+  Site,
+  SiteEvent,
+  SiteHistory,
+  SyncChanges,
+  Tag,
+} from '../../shared'
 import { checkSettingsPatch, settingsFromStored } from './app-settings'
 import { eventQuerySql } from './event-query'
 import { eventTimeMs } from './event-time'
 import { ftsAccountToken } from './fts-query'
+import { SiteHistoryStore } from './site-history'
 import { openWorkspaceDatabase, type OpenWorkspaceOptions } from './workspace-database'
 import type { AccountSyncMeta, SnapshotWrite, WorkspaceStore } from './workspace-store'
 
@@ -64,7 +76,11 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     private readonly changesKept: number,
   ) {
     this.st = prepareStatements(db)
+    this.history = new SiteHistoryStore(db)
   }
+
+  /** Each site's changed values and the daily trend (site-history.ts). */
+  private readonly history: SiteHistoryStore
 
   sites(accountId: string): Site[] {
     const cached = this.listsOf(accountId)
@@ -108,7 +124,9 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     // A site listed twice (a list that shifted while it was paged) is stored once, the later
     // copy winning, rather than failing the whole sync on the primary key.
     const next = new Map(snapshot.sites.map((site) => [site.id, site]))
+    const atMs = timeMs(snapshot.syncedAt)
     this.writeAccount(accountId, () => {
+      const history = this.history.begin(accountId, atMs)
       const before = new Map(
         (this.st.siteRows.all(accountId) as SiteRow[]).map((row) => [row.id, row]),
       )
@@ -117,24 +135,37 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
         const json = siteJson(site)
         const old = before.get(siteId)
         if (old?.json === json) continue
+        // Only a site whose JSON differs can have a changed value: 10,000 unchanged sites
+        // cost history nothing.
+        history.compare(old === undefined ? undefined : (JSON.parse(old.json) as Site), site)
         this.st.putSite.run(accountId, siteId, site.name, json)
         if (old?.name !== site.name) this.reindexSiteName(accountId, siteId, site.name)
       }
       for (const [siteId, old] of before) {
         if (next.has(siteId)) continue
         this.st.deleteSite.run(accountId, siteId)
+        history.forgetSite(siteId)
         // Events of a vanished site keep their message but no longer carry its name.
         if (old.name !== '') this.reindexSiteName(accountId, siteId, '')
       }
       this.st.deleteTags.run(accountId)
       for (const tag of snapshot.tags) this.st.putTag.run(accountId, tag.id, tag.name, JSON.stringify(tag))
       this.st.putLastSynced.run(accountId, snapshot.syncedAt)
+      history.rollup(next.values())
     })
+    // After the sync's transaction: old history goes by the retention setting (once a day).
+    this.pruneHistory(atMs)
   }
 
   upsertSite(accountId: string, site: Site): void {
     this.writeAccount(accountId, () => {
       const before = this.st.siteName.get(accountId, site.id) as string | undefined
+      // One site read again (sync:site): its changes count as much as a full sync's, else
+      // the next full sync would find nothing changed and the change would be lost.
+      if (before !== undefined) {
+        const previous = this.st.site.get(accountId, site.id) as string
+        this.history.begin(accountId, Date.now()).compare(JSON.parse(previous) as Site, site)
+      }
       this.st.putSite.run(accountId, site.id, site.name, siteJson(site))
       if ((before ?? '') !== site.name) this.reindexSiteName(accountId, site.id, site.name)
     })
@@ -145,6 +176,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     this.writeAccount(accountId, () => {
       this.st.deleteSite.run(accountId, siteId)
       this.st.deleteSiteEvents.run(accountId, siteId)
+      this.history.removeSite(accountId, siteId)
     })
   }
 
@@ -242,11 +274,27 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     this.transaction(() => {
       for (const [key, value] of Object.entries(checked)) this.st.putSetting.run(key, JSON.stringify(value))
     })
+    if (checked.historyRetentionDays !== undefined) {
+      this.history.retentionChanged()
+      this.pruneHistory(Date.now())
+    }
     return this.settings()
   }
 
   eventsPerDay(accountId: string, sinceMs: number, offsetMs: number): EventDayCount[] {
     return this.st.eventsPerDay.all({ accountId, sinceMs, offsetMs }) as EventDayCount[]
+  }
+
+  siteHistory(accountId: string, siteId: number, limit: number): SiteHistory {
+    return this.history.siteHistory(accountId, siteId, limit, this.settings().historyRetentionDays, Date.now())
+  }
+
+  historyTrend(accountId: string, sinceDay: string): HistoryTrendDay[] {
+    return this.history.trend(accountId, sinceDay)
+  }
+
+  pruneHistory(nowMs: number): number {
+    return this.transaction(() => this.history.prune(nowMs, this.settings().historyRetentionDays))
   }
 
   pref(key: string): unknown {
@@ -267,6 +315,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   removeAccount(accountId: string): void {
     this.writeAccount(accountId, () => {
       for (const statement of this.st.removeAccount) statement.run(accountId)
+      this.history.removeAccount(accountId)
       this.st.removeAccountPrefs.run({ prefix: PREF_PREFIX, suffix: `:${accountId}` })
     })
   }
@@ -337,6 +386,12 @@ function deepFreeze<T>(value: T): T {
   if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i])
   else for (const key in value) deepFreeze(value[key])
   return Object.freeze(value)
+}
+
+/** An ISO time as epoch ms; an unreadable one is now (the write still happens). */
+function timeMs(iso: string): number {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? Date.now() : ms
 }
 
 function parseAll<T>(rows: unknown[]): T[] {

@@ -3,7 +3,19 @@
 // stay in the keychain and private_key is never sent back by the API, so never stored.
 // SqliteWorkspaceStore (better-sqlite3) is the real implementation; the interface lets tests
 // and the sync engine name what they need (Element Desktop's storage backend is the model).
-import type { AppSettings, EventDayCount, EventQuery, EventSlice, Site, SiteEvent, SyncChanges, Tag } from '../../shared'
+import {
+  HISTORY_RETENTION_DAYS,
+  type AppSettings,
+  type EventDayCount,
+  type EventQuery,
+  type EventSlice,
+  type HistoryTrendDay,
+  type Site,
+  type SiteEvent,
+  type SiteHistory,
+  type SyncChanges,
+  type Tag,
+} from '../../shared'
 
 /** Sync bookkeeping of one account. */
 export interface AccountSyncMeta {
@@ -74,6 +86,16 @@ export interface WorkspaceStore {
   /** Stores a JSON value under the key; null removes it. */
   setPref(key: string, value: unknown): void
 
+  /**
+   * The site's recorded changes, newest first (at most `limit`). Changes are recorded by
+   * replaceSnapshot and upsertSite in the same transaction as the write they compare against.
+   */
+  siteHistory(accountId: string, siteId: number, limit: number): SiteHistory
+  /** The daily rollup since `sinceDay` (YYYY-MM-DD, UTC), oldest first. */
+  historyTrend(accountId: string, sinceDay: string): HistoryTrendDay[]
+  /** Removes history and rollup rows older than the retention setting; answers rows removed. */
+  pruneHistory(nowMs: number): number
+
   /** Every row of the account goes: sites, tags, events, changes, sync bookkeeping, its prefs. */
   removeAccount(accountId: string): void
   close(): void
@@ -83,4 +105,5 @@ export const DEFAULT_SETTINGS: AppSettings = {
   syncIntervalMinutes: 5,
   theme: 'system',
   notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true },
+  historyRetentionDays: HISTORY_RETENTION_DAYS.default,
 }

@@ -122,12 +122,12 @@ describe('channel input validation', () => {
   it('keeps the sync interval the person sets, within bounds, across a restart', async () => {
     const dataDir = await dirs.make()
     const first = makeCore(dataDir)
-    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
-    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
-    expect(await first.value('settings:set', { theme: 'dark' })).toEqual({ syncIntervalMinutes: 15, theme: 'dark', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(await first.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
+    expect(await first.value('settings:set', { syncIntervalMinutes: 15 })).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
+    expect(await first.value('settings:set', { theme: 'dark' })).toEqual({ syncIntervalMinutes: 15, theme: 'dark', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     await first.core.dispose()
     const second = makeCore(dataDir)
-    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15, theme: 'dark', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 15, theme: 'dark', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     await second.core.dispose()
   })
 
@@ -144,7 +144,7 @@ describe('channel input validation', () => {
     expect(await second.value('prefs:get', { key: 'sites.columns' })).toEqual({ widths: { name: 240 } })
     expect(await second.value('prefs:get', { key: `sites.view:${id}` })).toEqual({ search: 'nginx' })
     // Settings never see prefs.
-    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(await second.value('settings:get')).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     await second.value('prefs:set', { key: 'sites.columns', value: null })
     expect(await second.value('prefs:get', { key: 'sites.columns' })).toBeNull()
     await second.core.dispose()

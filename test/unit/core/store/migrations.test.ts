@@ -107,7 +107,7 @@ describe('migrations', () => {
     db.close()
     if (version === 0) {
       expect(store.sites(ACCOUNT_A)).toEqual([])
-      expect(store.settings()).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+      expect(store.settings()).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
       return
     }
     expect(store.sites(ACCOUNT_A)).toEqual([storedSite])
@@ -117,7 +117,7 @@ describe('migrations', () => {
       lastAttemptAt: '2026-11-02T10:19:00.000Z',
       eventsBackfillPage: 4,
     })
-    expect(store.settings()).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(store.settings()).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     expect(store.queryEvents({ accountId: ACCOUNT_A })).toEqual({ events: [storedEvent], next: null, total: 1 })
     // Events stored before the search index existed are found by message and by site name.
     expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'yoast' }).events).toEqual([storedEvent])

@@ -23,7 +23,7 @@ it('opens with the compiled module it is given', () => {
   const nativeBinding = join(packageDir, 'build', 'Release', 'better_sqlite3.node')
   const store = SqliteWorkspaceStore.open({ dataDir: dataDir(), nativeBinding })
   expect(store.notice).toBeNull()
-  expect(store.settings()).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+  expect(store.settings()).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
   store.close()
 })
 

@@ -23,14 +23,14 @@ afterEach(async () => {
 describe('settings', () => {
   it('start at the defaults and keep a change across reopening', () => {
     expect(store.settings()).toEqual(DEFAULT_SETTINGS)
-    expect(DEFAULT_SETTINGS).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(DEFAULT_SETTINGS).toEqual({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
 
-    expect(store.updateSettings({ syncIntervalMinutes: 1440 })).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
-    expect(store.updateSettings({})).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(store.updateSettings({ syncIntervalMinutes: 1440 })).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
+    expect(store.updateSettings({})).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     store.close()
 
     store = stores.open(dataDir)
-    expect(store.settings()).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(store.settings()).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
   })
 
   it.each([0, 1441, -5, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '10', null])(
@@ -50,13 +50,13 @@ describe('settings', () => {
         message: 'The settings were not changed: syncIntervalMinutes must be a whole number of minutes from 1 to 1440.',
         fields: { syncIntervalMinutes: ['must be a whole number of minutes from 1 to 1440'] },
       })
-      expect(store.settings()).toEqual({ syncIntervalMinutes: 7, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+      expect(store.settings()).toEqual({ syncIntervalMinutes: 7, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     },
   )
 
   it('accept both ends of the range', () => {
-    expect(store.updateSettings({ syncIntervalMinutes: 1 })).toEqual({ syncIntervalMinutes: 1, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
-    expect(store.updateSettings({ syncIntervalMinutes: 1440 })).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(store.updateSettings({ syncIntervalMinutes: 1 })).toEqual({ syncIntervalMinutes: 1, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
+    expect(store.updateSettings({ syncIntervalMinutes: 1440 })).toEqual({ syncIntervalMinutes: 1440, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
   })
 
   it('refuse a key that is no setting', () => {

@@ -201,7 +201,7 @@ describe('removeAccount', () => {
     expect(store.syncMeta(ACCOUNT_B)).toEqual({ lastSyncedAt: syncedAt, lastAttemptAt: syncedAt, eventsBackfillPage: 5 })
     expect(store.recentChanges(ACCOUNT_B, 50)).toHaveLength(1)
     // Settings are the app's, not an account's.
-    expect(store.settings()).toEqual({ syncIntervalMinutes: 30, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    expect(store.settings()).toEqual({ syncIntervalMinutes: 30, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
   })
 })
 

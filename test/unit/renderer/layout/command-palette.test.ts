@@ -28,7 +28,7 @@ afterEach(() => {
 function api(platform: NodeJS.Platform = 'linux'): FakeApi {
   const accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]
   const core = memoryCore({ a: { sites: [makeSite(1, { name: 'Alpha shop' })] }, b: { sites: [makeSite(2, { name: 'Beta blog' })] } })
-  let settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } }
+  let settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }
   return createFakeApi({
     ...core.methods,
     accountsList: async () => ok({ accounts, lastActiveId: 'a' }),
@@ -240,7 +240,7 @@ describe('the command palette on the welcome screen', () => {
     const fake = createFakeApi({
       ...core.methods,
       accountsList: async () => ok({ accounts: [], lastActiveId: null }),
-      settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } }),
+      settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }),
       demoOpen: async () => ok(makeAccount('demo', { kind: 'demo', label: 'Demo' })),
     })
     const { router, user } = await mountApp(fake)

@@ -30,7 +30,7 @@ function api(account: Account, failure: AppError, options: { synced?: boolean } 
     ...core.methods,
     syncSite: async () => fail(failure),
     accountsList: async () => ok({ accounts: [account], lastActiveId: account.id }),
-    settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } }),
+    settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }),
   })
 }
 

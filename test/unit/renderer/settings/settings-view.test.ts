@@ -12,7 +12,7 @@ afterEach(unmountAll)
 
 const ACCOUNTS = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]
 
-function api(settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } }) {
+function api(settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }) {
   const core = memoryCore({
     a: { sync: syncState('a', { lastSyncedAt: new Date(Date.now() - 3 * 60_000).toISOString() }) },
     b: { sync: syncState('b', { status: 'failed', lastSyncedAt: null, error: { code: 'network', message: 'Could not connect to b.example.' } }) },

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function api(settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } }) {
+function api(settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }) {
   let saved = settings
   return createFakeApi({
     ...memoryCore({ a: {} }).methods,
@@ -83,7 +83,7 @@ describe('the theme', () => {
 
   it('shows the pick while it is being saved, and puts the previous theme back when the save fails', async () => {
     fakeSystem('light')
-    const fake = api({ syncIntervalMinutes: 5, theme: 'light', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    const fake = api({ syncIntervalMinutes: 5, theme: 'light', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     const answer = deferred<Awaited<ReturnType<typeof fake.api.settingsSet>>>()
     fake.api.settingsSet.mockReturnValueOnce(answer.promise)
     const { user } = await mountView(Window, fake, { path: '/settings', accounts: [makeAccount('a')] })
@@ -118,12 +118,12 @@ describe('the theme', () => {
     fakeSystem('light')
     localStorage.setItem('site-manager.theme', 'dark')
     expect(applyTheme(cachedTheme())).toBe('dark')
-    const fake = api({ syncIntervalMinutes: 5, theme: 'light', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } })
+    const fake = api({ syncIntervalMinutes: 5, theme: 'light', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
     const answer = deferred<Awaited<ReturnType<typeof fake.api.settingsGet>>>()
     fake.api.settingsGet.mockReturnValue(answer.promise)
     await mountView(Window, fake, { path: '/settings', accounts: [makeAccount('a')] })
     expect(root().dataset.theme).toBe('dark')
-    answer.resolve(ok({ syncIntervalMinutes: 5, theme: 'light', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true } }))
+    answer.resolve(ok({ syncIntervalMinutes: 5, theme: 'light', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }))
     await flushPromises()
     expect(root().dataset.theme).toBe('light')
     expect(cachedTheme()).toBe('light')

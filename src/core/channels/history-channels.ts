@@ -1,0 +1,26 @@
+// history:site and history:trend (issue 11): what the store saw change in a site, sync after
+// sync, and the account's daily rollup for the overview's trend. Local reads, no network; an
+// account that no longer exists is not_found, as for every other account-scoped channel.
+import type { ChannelHandlers } from '../../shared'
+import { utcDay } from '../store/site-history'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+import * as s from './schemas'
+
+const DAY_MS = 86_400_000
+const DEFAULT_SITE_CHANGES = 200
+
+export function historyChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'history:site' | 'history:trend'> {
+  const { store, workspace } = ctx
+  return {
+    'history:site': handle(s.historySite, async ({ accountId, siteId, limit }) => {
+      await store.record(accountId)
+      return workspace.siteHistory(accountId, siteId, limit ?? DEFAULT_SITE_CHANGES)
+    }),
+    // The last `days` UTC days, today included.
+    'history:trend': handle(s.historyTrend, async ({ accountId, days }) => {
+      await store.record(accountId)
+      return workspace.historyTrend(accountId, utcDay(Date.now() - (days - 1) * DAY_MS))
+    }),
+  }
+}
