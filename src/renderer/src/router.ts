@@ -2,16 +2,21 @@
 import { createRouter, createWebHashHistory, type RouteLocationRaw } from 'vue-router'
 import type { Pinia } from 'pinia'
 import { useAccountsStore } from './stores/accounts'
-// The main view, in the first bundle: opening the app shows it without waiting for a chunk
-// from a web shell that may be busy with its startup sync. The others load on first visit.
+// The Sites view, in the first bundle: it is where most work happens and a link from any
+// overview figure lands there without waiting for a chunk from a web shell busy with its
+// startup sync. The others, the Overview included (it brings the chart library), load on
+// first visit.
 import SitesView from './views/SitesView.vue'
 
 export function createAppRouter(pinia: Pinia) {
   const router = createRouter({
     history: createWebHashHistory(),
     routes: [
-      { path: '/', redirect: '/sites' },
+      { path: '/', redirect: '/overview' },
       { path: '/welcome', name: 'welcome', component: () => import('./views/WelcomeView.vue'), meta: { bare: true } },
+      // The first view once an account exists; its chart library loads with it (chart.js, in
+      // its own chunk), never with the first bundle.
+      { path: '/overview', name: 'overview', component: () => import('./views/OverviewView.vue') },
       { path: '/sites', name: 'sites', component: SitesView },
       {
         path: '/sites/:id(\\d+)',
@@ -24,7 +29,7 @@ export function createAppRouter(pinia: Pinia) {
       { path: '/accounts', name: 'accounts', component: () => import('./views/AccountsView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/about', name: 'about', component: () => import('./views/AboutView.vue') },
-      { path: '/:pathMatch(.*)*', redirect: '/sites' },
+      { path: '/:pathMatch(.*)*', redirect: '/overview' },
     ],
   })
 
@@ -35,7 +40,7 @@ export function createAppRouter(pinia: Pinia) {
     if (accounts.status === 'idle') await accounts.load()
     if (accounts.status === 'error') return true
     if (!accounts.hasAccounts && to.name !== 'welcome') return { name: 'welcome' }
-    if (accounts.hasAccounts && to.name === 'welcome') return { name: 'sites' }
+    if (accounts.hasAccounts && to.name === 'welcome') return { name: 'overview' }
     return true
   })
 

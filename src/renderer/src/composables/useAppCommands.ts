@@ -16,6 +16,7 @@ import { plural } from '../lib/format'
 import { tokenBannerCovers } from '../lib/sync-text'
 
 const VIEWS = [
+  { name: 'overview', title: 'Overview', keywords: ['dashboard', 'charts', 'totals', 'home', 'summary'] },
   { name: 'sites', title: 'Sites', keywords: ['list', 'table', 'websites'] },
   { name: 'tags', title: 'Tags', keywords: ['labels'] },
   { name: 'events', title: 'Events', keywords: ['log', 'activity', 'history'] },
@@ -70,7 +71,7 @@ export function useAppCommands(): void {
     }
     toasts.success('The demo workspace is open.')
     // From the welcome screen, into the app, as its own demo button does.
-    if (router.currentRoute.value.name === 'welcome') await router.replace({ name: 'sites' }).catch(() => {})
+    if (router.currentRoute.value.name === 'welcome') await router.replace({ name: 'overview' }).catch(() => {})
   }
 
   async function setTheme(theme: ThemePreference): Promise<void> {
