@@ -1,0 +1,74 @@
+// What needs attention after a sync, shown outside the window. Core sends one
+// 'attention:summary' per sync (src/core/attention). The desktop app's main process shows it
+// as a system notification and, on a click, sends 'app:navigate'; in the web shell this page
+// shows it through the browser's Notification API, once the person has allowed it in Settings,
+// and puts the pending total in the tab title. Either way a click opens the matching view of
+// the account the summary is about.
+import { effectScope, onScopeDispose } from 'vue'
+import { useRouter } from 'vue-router'
+import type { AttentionSummary } from '../../../shared'
+import { useApi } from '../lib/api'
+import { call } from '../lib/call'
+import { useAccountsStore } from '../stores/accounts'
+import { usePendingTitle } from './usePendingTitle'
+import { useSwitchAccount } from './useSwitchAccount'
+
+/**
+ * The query key the desktop's main process adds to 'app:navigate' to name the summary's
+ * account (the push itself carries only path and query); it is not part of any view's address.
+ */
+export const NAVIGATE_ACCOUNT_KEY = 'account'
+
+export function useAttentionNotifications(): void {
+  const api = useApi()
+  const router = useRouter()
+  const accounts = useAccountsStore()
+  const switchTo = useSwitchAccount()
+  let web = false
+  let stopped = false
+  // The title's watchers belong to this component's scope, though they start after appInfo answers.
+  const titleScope = effectScope()
+
+  const shell = call(() => api.appInfo()).then((result) => {
+    if (!result.ok || result.value.shell !== 'web' || stopped) return
+    web = true
+    titleScope.run(() => usePendingTitle(result.value.name))
+  })
+
+  async function open(path: string, query: Record<string, string>, accountId: string | undefined): Promise<void> {
+    // The view is about that account: switch first, so its filters apply to the right sites.
+    if (accountId && accountId !== accounts.activeAccountId && accounts.accounts.some((a) => a.id === accountId)) {
+      await switchTo(accountId)
+    }
+    await router.push({ path, query }).catch(() => {})
+  }
+
+  function notify(summary: AttentionSummary): void {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+    // One notification per account at a time: the tag replaces the previous one of the account.
+    const notification = new Notification(summary.title, { body: summary.body, tag: summary.accountId })
+    notification.onclick = () => {
+      window.focus()
+      notification.close()
+      void open(summary.path, summary.query, summary.accountId)
+    }
+  }
+
+  const stops = [
+    api.on('attention:summary', (summary) => {
+      void shell.then(() => {
+        if (web && !stopped) notify(summary)
+      })
+    }),
+    api.on('app:navigate', ({ path, query }) => {
+      const { [NAVIGATE_ACCOUNT_KEY]: accountId, ...rest } = query
+      void open(path, rest, accountId)
+    }),
+  ]
+
+  onScopeDispose(() => {
+    stopped = true
+    for (const stop of stops) stop()
+    titleScope.stop()
+  })
+}
