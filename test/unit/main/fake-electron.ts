@@ -249,8 +249,35 @@ class FakeApp extends EventEmitter {
   getName(): string {
     return 'Site Manager'
   }
+  /** The dock/taskbar badge counts set, in order. */
+  badgeCounts: number[] = []
+  setBadgeCount(count: number): boolean {
+    this.badgeCounts.push(count)
+    return true
+  }
   getVersion(): string {
     return '0.1.0'
+  }
+}
+
+/** Electron's Notification: every one made is kept, with whether it was shown and closed. */
+export class Notification extends EventEmitter {
+  static created: Notification[] = []
+  static supported = true
+  shown = false
+  closed = false
+  constructor(public options: { title?: string; body?: string }) {
+    super()
+    Notification.created.push(this)
+  }
+  static isSupported(): boolean {
+    return Notification.supported
+  }
+  show(): void {
+    this.shown = true
+  }
+  close(): void {
+    this.closed = true
   }
 }
 
@@ -272,6 +299,8 @@ export function resetFakeElectron(): void {
   dialog.errors = []
   dialog.saveDialogs = []
   nativeTheme.themeSource = 'system'
+  Notification.created = []
+  Notification.supported = true
   dialog.nextSaveAnswer = { canceled: true }
 }
 
