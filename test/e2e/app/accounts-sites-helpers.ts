@@ -11,15 +11,22 @@ export async function fillAccountForm(page: Page, server: RunningReferenceServer
 }
 
 /**
- * Adds the first account on the welcome screen and waits, as a person would, until the
- * account's sites are on screen (heading and rows), not just until the Sites view began.
+ * Adds the first account on the welcome screen, which leads to the Overview, then opens Sites
+ * from the sidebar and waits, as a person would, until the account's sites are on screen
+ * (heading and rows), not just until the Sites view began.
  */
 export async function addFirstAccount(page: Page, server: RunningReferenceServer, label = 'Agency'): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeVisible()
   await fillAccountForm(page, server, label)
   await page.getByRole('button', { name: 'Add account' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
+  await openSitesFromSidebar(page)
   await expect(siteRows(page).first()).toBeVisible()
+}
+
+/** The Sites entry of the sidebar, clicked; resolves once the Sites view's heading shows. */
+export async function openSitesFromSidebar(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
 }
 
 export async function apiGet<T>(server: RunningReferenceServer, path: string, tokenIndex = 0): Promise<T> {
