@@ -18,6 +18,7 @@ import { installApplicationMenu } from './menu'
 import { TRAY_ICON_PATH, WINDOW_ICON_PATH } from './app-icon'
 import { syncAllAccounts } from './sync-all'
 import { installTray, updatePendingTotal } from './tray'
+import { showAttentionNotifications } from './notifications'
 import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
 import { followAppTheme } from './native-theme'
@@ -215,6 +216,7 @@ export function runApp(options: RunAppOptions): void {
       core = started
       registerChannels(followAppTheme(started.handlers), trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)
       forwardPushEvents(started, () => mainWindow?.webContents ?? null)
+      showAttentionNotifications(started, { showWindow: showMainWindow, window: () => mainWindow })
       mainWindow = openMainWindow()
       // The tray comes once the window is on screen: starting up shows the window first.
       mainWindow.once('ready-to-show', () => installDesktopTray(started))

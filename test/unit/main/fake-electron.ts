@@ -55,6 +55,11 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed
   }
+  /** True while a page loads; 'did-finish-load' follows (emit it in a test). */
+  loading = false
+  isLoading(): boolean {
+    return this.loading
+  }
   /** The address of the page shown: the main frame's, as in Electron. */
   getURL(): string {
     return this.mainFrame.url
