@@ -78,6 +78,11 @@ function databaseAt(dataDir: string, version: number): void {
     db.prepare('INSERT INTO settings (key, json) VALUES (?, ?)').run('syncIntervalMinutes', '15')
   }
   if (version >= 2) {
+    // From version 2 on, the store indexes each event it adds (as addEvents does).
+    db.exec(
+      "INSERT INTO events_fts (rowid, account, message, site_name) SELECT e.seq, 'x' || lower(hex(e.account_id)), " +
+        "e.message, coalesce(s.name, '') FROM events e LEFT JOIN sites s ON s.account_id = e.account_id AND s.id = e.site_id",
+    )
     db.prepare('INSERT INTO changes (account_id, synced_at, json) VALUES (?, ?, ?)').run(
       ACCOUNT_A,
       storedChanges.syncedAt,
