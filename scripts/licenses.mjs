@@ -1,0 +1,106 @@
+// `node scripts/licenses.mjs`: writes src/renderer/src/generated/licenses.json, the list the
+// About box shows: every package the built app carries, with its version, licence, author and
+// licence text. "Carries" is: main's runtime dependencies (package.json "dependencies", which
+// the packager copies into the app), every package the renderer's and shared code imports
+// (what vite bundles into out/renderer), Electron itself, and all of their own dependencies.
+// Run by scripts/build.mjs before the renderer is built; the file is not kept in git.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+export const LICENSES_FILE = join(root, 'src/renderer/src/generated/licenses.json')
+
+const LICENSE_FILE = /^(licen[cs]e|copying)(\.(md|txt|markdown))?$/i
+const SOURCE_FILE = /\.(ts|vue|js|mjs)$/
+// `from 'x'`, `import('x')`, `import 'x'`: the bare specifiers (not ./, ../ or virtual ids).
+const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"./][^'"]*)['"]/g
+
+function packageName(specifier) {
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+}
+
+function sourceFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === 'generated' ? [] : sourceFiles(path)
+    return SOURCE_FILE.test(name) ? [path] : []
+  })
+}
+
+/** The packages the renderer bundle imports (type-only imports are erased and left out). */
+export function rendererImports() {
+  const names = new Set()
+  for (const file of [...sourceFiles(join(root, 'src/renderer/src')), ...sourceFiles(join(root, 'src/shared'))]) {
+    const text = readFileSync(file, 'utf8')
+    for (const match of text.matchAll(IMPORT)) {
+      const line = text.slice(text.lastIndexOf('\n', match.index) + 1, match.index + match[0].length)
+      if (/^\s*import\s+type\b/.test(line) || /^\s*export\s+type\b/.test(line)) continue
+      const name = packageName(match[1])
+      if (!name.startsWith('node:') && !name.startsWith('virtual:')) names.add(name)
+    }
+  }
+  return names
+}
+
+/** node_modules/<name>, looked for from `from` upwards as Node does. */
+function packageDir(name, from) {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name)
+    if (existsSync(join(candidate, 'package.json'))) return candidate
+    if (dir === root || dirname(dir) === dir) return null
+  }
+}
+
+function licenseOf(pkg) {
+  if (typeof pkg.license === 'string') return pkg.license
+  if (pkg.license && typeof pkg.license.type === 'string') return pkg.license.type
+  if (Array.isArray(pkg.licenses)) return pkg.licenses.map((l) => l.type ?? l).join(' OR ')
+  return 'UNKNOWN'
+}
+
+function authorOf(pkg) {
+  if (typeof pkg.author === 'string') return pkg.author
+  if (pkg.author && typeof pkg.author.name === 'string') return pkg.author.name
+  return undefined
+}
+
+export function collectLicenses() {
+  const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const start = [...Object.keys(own.dependencies ?? {}), ...rendererImports(), 'electron']
+  const seen = new Map()
+  const queue = start.map((name) => ({ name, from: root }))
+  while (queue.length > 0) {
+    const { name, from } = queue.shift()
+    const dir = packageDir(name, from)
+    if (!dir || seen.has(dir)) continue
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+    const licenseFile = readdirSync(dir).find((file) => LICENSE_FILE.test(file))
+    seen.set(dir, {
+      name: pkg.name ?? name,
+      version: pkg.version ?? '',
+      license: licenseOf(pkg),
+      ...(authorOf(pkg) ? { author: authorOf(pkg) } : {}),
+      ...(licenseFile ? { text: readFileSync(join(dir, licenseFile), 'utf8').trim() } : {}),
+    })
+    // Electron's own npm dependencies only download its binary; the app does not carry them.
+    if (name === 'electron') continue
+    for (const dep of Object.keys(pkg.dependencies ?? {})) queue.push({ name: dep, from: dir })
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version))
+}
+
+/** Writes the list when it changed (an unchanged file keeps its date, so builds stay fresh). */
+export function writeLicenses(file = LICENSES_FILE) {
+  const list = collectLicenses()
+  const text = `${JSON.stringify(list, null, 1)}\n`
+  mkdirSync(dirname(file), { recursive: true })
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text)
+  return list
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const list = writeLicenses()
+  process.stderr.write(`Wrote the licenses of ${list.length} packages to ${relative(root, LICENSES_FILE)}\n`)
+}
