@@ -16,8 +16,9 @@ import {
   Legend,
   LinearScale,
   Tooltip,
+  animator,
 } from 'chart.js'
 
 Chart.register(BarController, BarElement, DoughnutController, ArcElement, CategoryScale, LinearScale, Legend, Tooltip)
 
-export { Chart }
+export { Chart, animator }
