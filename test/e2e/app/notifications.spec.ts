@@ -51,12 +51,12 @@ const plural = (count: number, one: string, many: string): string => `${count} $
 test.use({ referenceServerOptions: { port: 0, seed: 'demo', sites: 60 } })
 
 test('a first sync raises none; a sync with new update events raises exactly one, and its click opens the filtered view', async ({
+  page,
   openApp,
   referenceServer,
 }) => {
-  const page = await openApp()
   await stubNotifications(page, 'granted')
-  await page.reload()
+  await openApp()
   await addFirstAccount(page, referenceServer)
 
   // The first sync: the tab title has the account's pending total, and no notification came.
@@ -108,10 +108,9 @@ test('a first sync raises none; a sync with new update events raises exactly one
   }
 })
 
-test('Settings: allow notifications in this browser, and choose what a sync notifies of', async ({ openApp, referenceServer }) => {
-  const page = await openApp()
+test('Settings: allow notifications in this browser, and choose what a sync notifies of', async ({ page, openApp, referenceServer }) => {
   await stubNotifications(page, 'default')
-  await page.reload()
+  await openApp()
   await addFirstAccount(page, referenceServer)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
 

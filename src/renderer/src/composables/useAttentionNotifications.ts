@@ -4,7 +4,7 @@
 // shows it through the browser's Notification API, once the person has allowed it in Settings,
 // and puts the pending total in the tab title. Either way a click opens the matching view of
 // the account the summary is about.
-import { effectScope, onScopeDispose } from 'vue'
+import { onScopeDispose, ref } from 'vue'
 import { useRouter } from 'vue-router'
 import type { AttentionSummary } from '../../../shared'
 import { useApi } from '../lib/api'
@@ -24,15 +24,13 @@ export function useAttentionNotifications(): void {
   const router = useRouter()
   const accounts = useAccountsStore()
   const switchTo = useSwitchAccount()
-  let web = false
   let stopped = false
-  // The title's watchers belong to this component's scope, though they start after appInfo answers.
-  const titleScope = effectScope()
+  // The app's name once core says this is the web shell; null in the desktop app.
+  const webName = ref<string | null>(null)
+  usePendingTitle(() => webName.value)
 
   const shell = call(() => api.appInfo()).then((result) => {
-    if (!result.ok || result.value.shell !== 'web' || stopped) return
-    web = true
-    titleScope.run(() => usePendingTitle(result.value.name))
+    if (result.ok && result.value.shell === 'web') webName.value = result.value.name
   })
 
   async function open(path: string, query: Record<string, string>, accountId: string | undefined): Promise<void> {
@@ -57,7 +55,7 @@ export function useAttentionNotifications(): void {
   const stops = [
     api.on('attention:summary', (summary) => {
       void shell.then(() => {
-        if (web && !stopped) notify(summary)
+        if (webName.value !== null && !stopped) notify(summary)
       })
     }),
     api.on('app:navigate', ({ path, query }) => {
@@ -69,6 +67,5 @@ export function useAttentionNotifications(): void {
   onScopeDispose(() => {
     stopped = true
     for (const stop of stops) stop()
-    titleScope.stop()
   })
 }

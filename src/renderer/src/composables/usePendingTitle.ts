@@ -10,14 +10,15 @@ import { pendingOf, pendingTitle } from '../lib/pending-title'
 import { useAccountsStore } from '../stores/accounts'
 import { useWorkspaceStore } from '../stores/workspace'
 
-export function usePendingTitle(appName: string): void {
+/** `appName` is null until the shell is known to be the web shell (the desktop has the dock badge). */
+export function usePendingTitle(appName: () => string | null): void {
   const api = useApi()
   const accounts = useAccountsStore()
   const workspace = useWorkspaceStore()
   const totals = ref<Record<string, number>>({})
 
   const reads = coalesce(async (accountId) => {
-    if (accountId === accounts.activeAccountId) return
+    if (accountId === accounts.activeAccountId || appName() === null) return
     const result = await call(() => api.workspaceSnapshot({ accountId }))
     if (result.ok && accounts.accounts.some((a) => a.id === accountId)) totals.value[accountId] = pendingOf(result.value.sites)
   })
@@ -30,9 +31,11 @@ export function usePendingTitle(appName: string): void {
     { immediate: true },
   )
   watch(
-    () => accounts.accounts.map((a) => a.id),
+    () => (appName() === null ? [] : accounts.accounts.map((a) => a.id)),
     (ids) => {
-      for (const id of Object.keys(totals.value)) if (!ids.includes(id)) delete totals.value[id]
+      // A removed account's total goes with it.
+      const known = new Set(accounts.accounts.map((a) => a.id))
+      for (const id of Object.keys(totals.value)) if (!known.has(id)) delete totals.value[id]
       for (const id of ids) if (totals.value[id] === undefined) void reads.request(id)
     },
     { immediate: true },
@@ -46,9 +49,11 @@ export function usePendingTitle(appName: string): void {
 
   const total = computed(() => accounts.accounts.reduce((sum, account) => sum + (totals.value[account.id] ?? 0), 0))
   watchEffect(() => {
-    document.title = pendingTitle(appName, total.value)
+    const name = appName()
+    if (name !== null) document.title = pendingTitle(name, total.value)
   })
   onScopeDispose(() => {
-    document.title = appName
+    const name = appName()
+    if (name !== null) document.title = name
   })
 }
