@@ -10,6 +10,9 @@
 #                  security/electronegativity-accepted.json
 #   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring
 #   e2e            Playwright in Debian's Chromium against the web shell (same keyring session)
+#   electron       Playwright's Electron driver against the desktop app (test/electron); where
+#                  Electron cannot start (no binary, no display) its test skips itself and the
+#                  step counts as skipped, with the reason
 # Every step runs even when an earlier one failed, each under a time limit so a hang cannot
 # cost the summary, and the last line sums them all:
 #   N passed, N failed, N skipped
@@ -114,6 +117,22 @@ if [ "$build_ok" = yes ]; then
 else
   echo "Not run: the build failed, so there is no current app to test."
   record "e2e" 0 1 0
+fi
+
+banner "electron: the desktop app under Playwright's Electron driver (skipped, with the reason, where Electron cannot start)"
+if [ "$build_ok" = yes ]; then
+  electron_status=0
+  E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/electron.json" \
+    limited 5 scripts/lib/with-keyring.sh npx playwright test -c playwright.electron.config.ts --reporter=list,json || electron_status=$?
+  if [ "$timed_out" = yes ]; then
+    record "electron" 0 1 0 "timed out after 5 min"
+  else
+    read -r p f s electron_reason < <(node scripts/lib/electron-results.mjs "$reports/electron.json" "$electron_status")
+    record "electron" "${p:-0}" "${f:-1}" "${s:-0}" "${electron_reason:-}"
+  fi
+else
+  echo "Not run: the build failed, so there is no current app to test."
+  record "electron" 0 1 0
 fi
 
 banner "summary (lint, typecheck, build and electronegativity count as one check each)"
