@@ -15,6 +15,10 @@ import { ensureElectronSqlite, SQLITE_BINDING_ENV } from '../../scripts/lib/elec
 
 const APP_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
+function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined))
+}
+
 const binary = findElectronBinary()
 const cannotStart = whyElectronCannotStart({ binary })
 
@@ -33,7 +37,8 @@ test.describe('desktop app (Electron)', () => {
       executablePath: binary!,
       args: [join(APP_ROOT, 'out', 'main', 'index.js'), '--demo', `--user-data-dir=${userData}`],
       cwd: APP_ROOT,
-      env: { ...process.env, [SQLITE_BINDING_ENV]: sqliteBinding },
+      // Playwright takes only set variables.
+      env: { ...definedEnv(process.env), [SQLITE_BINDING_ENV]: sqliteBinding },
     })
     window = await app.firstWindow()
   })
