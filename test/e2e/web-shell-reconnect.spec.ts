@@ -93,8 +93,8 @@ test('a frozen shell (no close ever reaches the page) is noticed by the heartbea
   await addFirstAccount(page, referenceServer)
 
   shell.signal('SIGSTOP')
-  // A ping every 1.5 s, given up when one stays unanswered for 4 s.
-  await expect(reconnecting(page)).toBeVisible({ timeout: 8000 })
+  // A ping every 1.5 s, given up when one stays unanswered for 8 s.
+  await expect(reconnecting(page)).toBeVisible({ timeout: 14_000 })
   shell.signal('SIGCONT')
   // Keyboard: Try now is an ordinary button.
   await page.getByRole('button', { name: 'Try now' }).focus()

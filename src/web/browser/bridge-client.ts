@@ -73,10 +73,13 @@ export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60 * 1000
 export const DEFAULT_RECONNECT_DELAY_MS = { first: 500, max: 5000 }
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000
 /**
- * A ping every 1.5 s; one unanswered for 4 s means the shell is gone (found 4 to 6 s after it
- * froze). A pong on loopback takes a millisecond, so 4 s is only a shell that cannot answer.
+ * A ping every 1.5 s; one unanswered for 8 s means the shell is gone (found 8 to 10 s after it
+ * froze; a stopped shell closes the socket and is found at once). A pong on loopback takes a
+ * millisecond, but a shell on a machine under heavy load (a build, a test run beside it) was
+ * seen to miss 4 s, and a wrong "Reconnecting…" fails the person's calls: 8 s is only a shell
+ * that cannot answer.
  */
-export const DEFAULT_HEARTBEAT: HeartbeatOptions = { intervalMs: 1500, timeoutMs: 4000 }
+export const DEFAULT_HEARTBEAT: HeartbeatOptions = { intervalMs: 1500, timeoutMs: 8000 }
 
 export const CONNECTION_LOST: AppError = {
   code: 'network',
