@@ -114,7 +114,7 @@ test('Settings: allow notifications in this browser, and choose what a sync noti
   await addFirstAccount(page, referenceServer)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
 
-  const section = page.getByRole('region', { name: 'Notifications' })
+  const section = page.getByRole('region', { name: 'Sync notifications' })
   await expect(section.getByText('Not asked yet')).toBeVisible()
   await section.getByRole('button', { name: 'Allow notifications in this browser' }).click()
   await expect(section.getByText('Allowed: this browser shows the notifications.')).toBeVisible()
@@ -125,6 +125,6 @@ test('Settings: allow notifications in this browser, and choose what a sync noti
   await pendingRose.uncheck()
   // Saved in core: a reload reads it back.
   await page.reload()
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox', { name: 'More pending updates' })).not.toBeChecked()
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('checkbox', { name: 'New extension updates' })).toBeChecked()
+  await expect(page.getByRole('region', { name: 'Sync notifications' }).getByRole('checkbox', { name: 'More pending updates' })).not.toBeChecked()
+  await expect(page.getByRole('region', { name: 'Sync notifications' }).getByRole('checkbox', { name: 'New extension updates' })).toBeChecked()
 })
