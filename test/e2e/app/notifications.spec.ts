@@ -35,13 +35,13 @@ async function stubNotifications(page: Page, permission: 'granted' | 'default'):
       }
       close(): void {}
     }
-    Object.assign(window, { Notification: RecordingNotification, __notifications: made })
+    Object.assign(globalThis, { Notification: RecordingNotification, __notifications: made })
   }, permission)
 }
 
 function recorded(page: Page): Promise<Recorded[]> {
   return page.evaluate(() =>
-    (window as unknown as { __notifications: Recorded[] }).__notifications.map(({ title, body, tag }) => ({ title, body, tag })),
+    (globalThis as unknown as { __notifications: Recorded[] }).__notifications.map(({ title, body, tag }) => ({ title, body, tag })),
   )
 }
 
@@ -97,7 +97,7 @@ test('a first sync raises none; a sync with new update events raises exactly one
   // Clicking it, from another view, opens the sites with updates (or the update events).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
-  await page.evaluate(() => (window as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]!.onclick())
+  await page.evaluate(() => (globalThis as unknown as { __notifications: Array<{ onclick: () => void }> }).__notifications[0]!.onclick())
   if (rose.length > 0) {
     await expect(page).toHaveURL(/#\/sites\?updates=1$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()

@@ -23,7 +23,7 @@ function summary(patch: Partial<AttentionSummary> = {}): AttentionSummary {
 function setup(window: BrowserWindow | null) {
   const events = new PushEmitter()
   const showWindow = vi.fn()
-  const stop = showAttentionNotifications(events, { showWindow, window: () => window })
+  const stop = showAttentionNotifications(events, { showWindow, window: () => window as never })
   return { events, showWindow, stop }
 }
 
