@@ -21,7 +21,8 @@ export interface RuntimeVersions {
 export function runtimeVersions(userAgent: string): RuntimeVersions {
   return {
     electron: /\bElectron\/([\d.]+)/.exec(userAgent)?.[1] ?? null,
-    chromium: /\bChrom(?:e|ium)\/([\d.]+)/.exec(userAgent)?.[1] ?? null,
+    // Headless Chromium says "HeadlessChrome/…".
+    chromium: /(?:\b|Headless)Chrom(?:e|ium)\/([\d.]+)/.exec(userAgent)?.[1] ?? null,
   }
 }
 

@@ -92,6 +92,7 @@ describe('runtimeVersions', () => {
     const electron = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) site-manager/0.1.0 Chrome/140.0.7339.133 Electron/45.4.1 Safari/537.36'
     expect(runtimeVersions(electron)).toEqual({ electron: '45.4.1', chromium: '140.0.7339.133' })
     expect(runtimeVersions('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36')).toEqual({ electron: null, chromium: '131.0.0.0' })
+    expect(runtimeVersions('Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/140.0.7339.5 Safari/537.36').chromium).toBe('140.0.7339.5')
     expect(runtimeVersions('Mozilla/5.0 Firefox/130.0')).toEqual({ electron: null, chromium: null })
   })
 })

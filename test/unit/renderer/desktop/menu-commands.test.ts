@@ -1,6 +1,7 @@
 // useMenuCommands: the desktop menu's 'app:command' push runs the command with that id from
 // the registry, as the palette would; About and the palette are commands of their own; a
 // command of the Sites view asked for elsewhere goes to that view first; what cannot run says so.
+/* eslint-disable vue/one-component-per-file -- tiny stand-ins for the shell and the Sites view, not components to split out */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { flushPromises } from '@vue/test-utils'
