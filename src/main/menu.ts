@@ -22,7 +22,8 @@ export interface MenuOptions {
 export const MENU_COMMANDS = {
   newSite: 'sites.new',
   importSites: 'sites.import',
-  exportSites: 'sites.export.csv',
+  exportCsv: 'sites.export.csv',
+  exportJson: 'sites.export.json',
   overview: 'go.overview',
   sites: 'go.sites',
   tags: 'go.tags',
@@ -68,7 +69,10 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
     submenu: [
       command('New Site…', MENU_COMMANDS.newSite, 'CmdOrCtrl+N'),
       command('Import Sites…', MENU_COMMANDS.importSites),
-      command('Export Sites…', MENU_COMMANDS.exportSites),
+      {
+        label: 'Export Sites',
+        submenu: [command('As CSV…', MENU_COMMANDS.exportCsv), command('As JSON…', MENU_COMMANDS.exportJson)],
+      },
       { type: 'separator' },
       command('Sync All Accounts Now', MENU_COMMANDS.syncAll),
       { type: 'separator' },

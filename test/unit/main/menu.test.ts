@@ -98,7 +98,8 @@ describe('applicationMenuTemplate', () => {
     const expected: Array<[string, string, string | undefined]> = [
       ['New Site…', 'sites.new', 'CmdOrCtrl+N'],
       ['Import Sites…', 'sites.import', undefined],
-      ['Export Sites…', 'sites.export.csv', undefined],
+      ['As CSV…', 'sites.export.csv', undefined],
+      ['As JSON…', 'sites.export.json', undefined],
       ['Overview', 'go.overview', 'CmdOrCtrl+1'],
       ['Sites', 'go.sites', 'CmdOrCtrl+2'],
       ['Tags', 'go.tags', 'CmdOrCtrl+3'],
