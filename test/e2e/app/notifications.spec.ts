@@ -120,6 +120,13 @@ test('Settings: allow notifications in this browser, and choose what a sync noti
   await expect(section.getByText('Allowed: this browser shows the notifications.')).toBeVisible()
   await expect(section.getByRole('button', { name: 'Allow notifications in this browser' })).toBeHidden()
 
+  // How the card looks in both themes (saved to look at; the themes are the Settings radios).
+  for (const theme of ['Light', 'Dark'] as const) {
+    await page.getByRole('radio', { name: theme }).check()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme.toLowerCase())
+    await section.screenshot({ path: `test-results/screenshots/settings-notifications-${theme.toLowerCase()}.png` })
+  }
+
   const pendingRose = section.getByRole('checkbox', { name: 'More pending updates' })
   await expect(pendingRose).toBeChecked()
   await pendingRose.uncheck()
