@@ -1,0 +1,12 @@
+// Types for licenses.mjs, so TypeScript tests can import it.
+export interface LicenseRecord {
+  name: string
+  version: string
+  license: string
+  author?: string
+  text?: string
+}
+export const LICENSES_FILE: string
+export function rendererImports(): Set<string>
+export function collectLicenses(): LicenseRecord[]
+export function writeLicenses(file?: string): LicenseRecord[]
