@@ -5,6 +5,9 @@
 // data, and a menu accelerator would catch the keys before the page sees them (Electron has
 // no way to show an accelerator as a hint without registering it, so Refresh is not in the
 // menu). Reloading the window is on Shift+Ctrl/Cmd+R (the forceReload role).
+// Ctrl/Cmd+N and Ctrl/Cmd+Shift+P are also the page's own keys: the page sees a key first and
+// cancels these (useGlobalShortcuts), so the menu's accelerator acts only when the page did not
+// take the keys, and an action never runs twice.
 import { Menu, type MenuItemConstructorOptions } from 'electron'
 
 export interface MenuOptions {
