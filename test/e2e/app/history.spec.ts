@@ -52,7 +52,9 @@ test('a PHP upgrade seen between two syncs shows on the site page as â€œPHP a â†
   }
 
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme)
+    // The theme is "System" by default: it follows the browser's colour scheme.
+    await page.emulateMedia({ colorScheme: theme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     await history.screenshot({ path: `test-results/screenshots/site-history-${theme}.png` })
   }
 
