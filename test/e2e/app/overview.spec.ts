@@ -212,3 +212,22 @@ test('events per day and the latest events are the stored events; screenshots in
   await screenshotBothThemes(page, (file) => `test-results/screenshots/${file}`, 'overview')
 })
 })
+
+test.describe('demo', () => {
+  test.use({ webShellLaunch: { demo: true } })
+
+  test('the web shell started with --demo opens on the overview of the demo, every chart drawn from its data', async ({ openApp }) => {
+    const page = await openApp()
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
+    await expect(page).toHaveURL(/#\/overview$/)
+    await expect(card(page, 'Sites')).toBeVisible()
+    for (const name of ['Pending updates by site', 'PHP versions', 'MySQL versions', 'Web servers', 'Events per day']) {
+      const canvas = panel(page, name).locator('canvas')
+      await expect(canvas).toHaveAttribute('data-settled', 'true')
+      // Drawn from data: one point per label, each with a place on the canvas.
+      const points = JSON.parse((await canvas.getAttribute('data-points')) ?? '[]') as unknown[]
+      expect(points.length, `${name} has points`).toBeGreaterThan(0)
+    }
+    await expect(page.getByRole('list', { name: 'Latest events' }).getByRole('listitem').first()).toBeVisible()
+  })
+})
