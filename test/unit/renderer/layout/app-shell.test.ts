@@ -11,6 +11,9 @@ import userEvent from '@testing-library/user-event'
 import { createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
 import { mountInBody, unmountAll } from '../support/mount'
 
+// jsdom cannot draw: the Overview's charts get the fake chart module.
+vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('../overview/fake-chart'))
+
 beforeEach(() => {
   window.location.hash = ''
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
@@ -28,7 +31,9 @@ function api(accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b',
   })
 }
 
-async function mountApp(fake: FakeApi) {
+/** The app opened at `path` (most tests here work in the Sites view; the app opens on the Overview). */
+async function mountApp(fake: FakeApi, path = '/sites') {
+  window.location.hash = `#${path}`
   const pinia = createPinia()
   const router = createAppRouter(pinia)
   mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
@@ -51,12 +56,28 @@ describe('the app shell', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
   })
 
+  it('opens on the Overview once an account exists, the first entry of the navigation', async () => {
+    const fake = api()
+    const { router } = await mountApp(fake, '/')
+    await vi.dynamicImportSettled()
+    await flushPromises()
+    expect(router.currentRoute.value.path).toBe('/overview')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    const overview = within(nav).getAllByRole('link')[0]!
+    expect(overview.textContent?.trim()).toBe('Overview')
+    expect(overview.getAttribute('aria-current')).toBe('page')
+    // An address the app does not know lands there too.
+    await router.push('/no/such/view')
+    expect(router.currentRoute.value.path).toBe('/overview')
+  })
+
   it('has a named navigation, the account switcher, the version and the sites', async () => {
     const fake = api()
     const { router } = await mountApp(fake)
     expect(router.currentRoute.value.path).toBe('/sites')
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Sites', 'Tags', 'Events', 'Accounts', 'Settings'])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Overview', 'Sites', 'Tags', 'Events', 'Accounts', 'Settings'])
     expect(screen.getByRole('main')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Switch account, current: Agency' })).toBeTruthy()
     expect(screen.getByText('Version 0.1.0')).toBeTruthy()
