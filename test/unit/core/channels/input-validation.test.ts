@@ -58,6 +58,13 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['events:daily', { accountId: id, days: 0, utcOffsetMinutes: 0 }, 'days'],
   ['events:daily', { accountId: id, days: 30, utcOffsetMinutes: 15 * 60 }, 'utcOffsetMinutes'],
   ['app:setBadge', { count: -1 }, 'count'],
+  ['history:site', { accountId: id, siteId: 0 }, 'siteId'],
+  ['history:site', { accountId: id, siteId: 3, limit: 1001 }, 'limit'],
+  ['history:trend', { accountId: id, days: 0 }, 'days'],
+  ['history:trend', { accountId: id, days: 3651 }, 'days'],
+  ['settings:set', { historyRetentionDays: 6 }, 'historyRetentionDays'],
+  ['settings:set', { historyRetentionDays: 3651 }, 'historyRetentionDays'],
+  ['settings:set', { historyRetentionDays: 30.5 }, 'historyRetentionDays'],
   ['settings:set', { notifyOn: { newUpdateEvents: true } }, 'notifyOn'],
   ['file:save', { suggestedName: '.bashrc', content: '' }, 'suggestedName'],
   ['file:save', { suggestedName: 'a\nb.csv', content: '' }, 'suggestedName'],
@@ -107,6 +114,8 @@ describe('channel input validation', () => {
       ['events:query', { accountId: id }],
       ['sync:now', { accountId: id }],
       ['sync:site', { accountId: id, siteId: 1 }],
+      ['history:site', { accountId: id, siteId: 1 }],
+      ['history:trend', { accountId: id, days: 90 }],
     ] as const) {
       expect(await call(channel, input)).toMatchObject({ ok: false, error: { code: 'not_found' } })
     }
