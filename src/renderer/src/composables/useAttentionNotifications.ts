@@ -10,6 +10,7 @@ import type { AttentionSummary } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { useAccountsStore } from '../stores/accounts'
+import { useCommands } from './useCommands'
 import { usePendingTitle } from './usePendingTitle'
 import { useSwitchAccount } from './useSwitchAccount'
 
@@ -32,6 +33,32 @@ export function useAttentionNotifications(): void {
   const shell = call(() => api.appInfo()).then((result) => {
     if (result.ok && result.value.shell === 'web') webName.value = result.value.name
   })
+
+  // Whether this browser was asked yet: the palette offers the question only while it was not.
+  const notAsked = ref(typeof Notification !== 'undefined' && Notification.permission === 'default')
+  useCommands(() => [
+    {
+      id: 'notifications.settings',
+      title: 'Notification settings',
+      group: 'App',
+      keywords: ['notify', 'alerts', 'attention', 'badge'],
+      run: () => void router.push({ name: 'settings' }).catch(() => {}),
+    },
+    ...(webName.value !== null && notAsked.value
+      ? [
+          {
+            id: 'notifications.allow',
+            title: 'Allow notifications in this browser',
+            group: 'App',
+            keywords: ['notify', 'permission'],
+            run: async () => {
+              await Notification.requestPermission()
+              notAsked.value = Notification.permission === 'default'
+            },
+          },
+        ]
+      : []),
+  ])
 
   async function open(path: string, query: Record<string, string>, accountId: string | undefined): Promise<void> {
     // The view is about that account: switch first, so its filters apply to the right sites.

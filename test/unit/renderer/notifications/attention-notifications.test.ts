@@ -4,6 +4,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { AttentionSummary } from '../../../../src/shared'
 import { useAttentionNotifications } from '../../../../src/renderer/src/composables/useAttentionNotifications'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import { useCommandsStore } from '../../../../src/renderer/src/stores/commands'
 import { createFakeApi, makeAccount, makeSite, memoryCore, ok } from '../support/fake-api'
 import { mountView, unmountAll } from '../support/mount'
 
@@ -24,7 +25,11 @@ interface Made {
 function stubNotification(permission: 'granted' | 'default' | 'denied') {
   const made: Made[] = []
   class RecordingNotification {
-    static permission = permission
+    static permission: string = permission
+    static requestPermission = vi.fn(async () => {
+      RecordingNotification.permission = 'granted'
+      return 'granted'
+    })
     onclick: (() => void) | null = null
     constructor(
       public title: string,
@@ -122,5 +127,21 @@ describe('useAttentionNotifications', () => {
     expect(router.currentRoute.value.fullPath).toBe('/events?type=update_extension_available')
     // The desktop has the dock badge: the title is left alone.
     expect(document.title).toBe('Site Manager')
+  })
+
+  it('the palette offers to allow notifications while this browser was not asked, and Notification settings', async () => {
+    stubNotification('default')
+    const { fake } = setup()
+    const { router, pinia } = await mountView(Host, fake, { path: '/sites', accounts: ACCOUNTS })
+    const commands = useCommandsStore(pinia)
+    const byId = (id: string) => commands.all.find((command) => command.id === id)
+    await vi.waitFor(() => expect(byId('notifications.allow')?.title).toBe('Allow notifications in this browser'))
+    await byId('notifications.allow')!.run()
+    await flushPromises()
+    expect((globalThis.Notification as unknown as { requestPermission: () => void }).requestPermission).toHaveBeenCalledTimes(1)
+    expect(byId('notifications.allow')).toBeUndefined()
+    await byId('notifications.settings')!.run()
+    await flushPromises()
+    expect(router.currentRoute.value.path).toBe('/settings')
   })
 })
