@@ -15,6 +15,9 @@ import type { AppSettings } from '../../../../src/shared'
 import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
 import { mountInBody, unmountAll } from '../support/mount'
 
+// jsdom cannot draw: the Overview's charts get the fake chart module.
+vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('../overview/fake-chart'))
+
 beforeEach(() => {
   window.location.hash = ''
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
@@ -38,7 +41,9 @@ function api(platform: NodeJS.Platform = 'linux'): FakeApi {
   })
 }
 
+/** The app opened in the Sites view (it opens on the Overview by itself). */
 async function mountApp(fake: FakeApi, extra?: ReturnType<typeof defineComponent>) {
+  if (!window.location.hash) window.location.hash = '#/sites'
   const pinia = createPinia()
   const router = createAppRouter(pinia)
   mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
@@ -66,6 +71,7 @@ describe('the command palette', () => {
     await openPalette(user)
     const goTo = within(palette()!).getByRole('group', { name: 'Go to' })
     expect(within(goTo).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual([
+      'Go to Overview',
       'Go to Sites',
       'Go to Tags',
       'Go to Events',
@@ -73,9 +79,9 @@ describe('the command palette', () => {
       'Go to Settings',
     ])
     await user.type(box(), 'go')
-    expect(active().textContent).toContain('Go to Sites')
+    expect(active().textContent).toContain('Go to Overview')
     expect(box().getAttribute('aria-activedescendant')).toBe(active().id)
-    await user.keyboard('{ArrowDown}{ArrowDown}')
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
     expect(active().textContent).toContain('Go to Events')
     await user.keyboard('{ArrowUp}')
     expect(active().textContent).toContain('Go to Tags')
@@ -253,8 +259,11 @@ describe('the command palette on the welcome screen', () => {
     await user.keyboard('{Enter}')
     await flushPromises()
     expect(fake.api.demoOpen).toHaveBeenCalledTimes(1)
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('sites'))
-    expect(await screen.findByRole('link', { name: 'Demo bakery' })).toBeTruthy()
+    // Into the app: its first view, the Overview, counting the demo's site.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('overview'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy()
+    const sites = await screen.findByRole('link', { name: /^Sites\s*1(?!\d)/ })
+    expect(sites.getAttribute('href')).toBe('#/sites?q=')
   })
 })
 
