@@ -3,7 +3,7 @@
 // other's name), renaming, a refused token and its replacement, and removing.
 import { expect, test } from '../support/fixtures'
 import { startReferenceServer } from '../../../src/reference-server'
-import { addFirstAccount, apiSites, fillAccountForm, siteRows } from './accounts-sites-helpers'
+import { addFirstAccount, apiSites, fillAccountForm, openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
 import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
@@ -28,14 +28,16 @@ test('welcome screen: a masked token, a refused token explained, then the first 
 
   await token.fill(referenceServer.tokens[0]!)
   await page.getByRole('button', { name: 'Add account' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
+  // Into the app (its first view), with the new account active.
   await expect(page.getByRole('button', { name: 'Switch account, current: Agency' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeHidden()
 })
 
 test('opens the demo workspace from the welcome screen', async ({ openApp }) => {
   const page = await openApp()
   await page.getByRole('button', { name: 'Open demo workspace' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Switch account, current: / })).toBeVisible()
+  await openSitesFromSidebar(page)
   await expect(page.getByRole('table', { name: 'Sites' }).locator('tbody tr.site-row').first()).toBeVisible()
 })
 

@@ -9,7 +9,7 @@ import { startReferenceServer } from '../../../src/reference-server'
 import { expect, test } from '../support/fixtures'
 import { startWebShell, type RunningWebShell } from '../support/web-shell'
 import { screenshotBothThemes } from '../support/themes'
-import { addFirstAccount, apiSites, siteRows } from './accounts-sites-helpers'
+import { addFirstAccount, apiSites, openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -76,6 +76,9 @@ test('an account synced once opens with its data after a restart, with its serve
 
     const second = await shellOver(dataDir)
     await page.goto(second.url)
+    // The app opens on the Overview, with the stored figures; then the list.
+    await expect(page.getByRole('list', { name: 'Totals' }).getByRole('link', { name: new RegExp(`^Sites ${sites.length} `) })).toBeVisible()
+    await openSitesFromSidebar(page)
     await expect(page.getByText(`${sites.length} sites`, { exact: true })).toBeVisible()
     await expect(siteRows(page).first()).toBeVisible()
     const banner = page.getByRole('alert').filter({ hasText: 'the server cannot be reached' })
@@ -122,6 +125,7 @@ test('a database that cannot be read is set aside with a sentence and rebuilt fr
   const notices = page.getByRole('region', { name: 'Notices' })
   await expect(notices.getByRole('status')).toContainText(/could not be read.*workspace\.sqlite\.corrupt-/)
   // The account is still there (it is not in the database), and its data comes back.
+  await openSitesFromSidebar(page)
   await expect(page.getByText(`${sites.length} sites`, { exact: true })).toBeVisible({ timeout: 20_000 })
   await notices.getByRole('button', { name: 'Dismiss notice' }).click()
   await expect(notices.getByRole('status')).toHaveCount(0)

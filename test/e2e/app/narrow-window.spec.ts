@@ -37,6 +37,12 @@ test('each view fits a 900×700 window', async ({ openApp, referenceServer }, te
   await fits()
   await screenshotBothThemes(page, (n) => testInfo.outputPath(n), 'narrow-events')
 
+  await nav.getByRole('link', { name: 'Overview' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'PHP versions' }).locator('canvas')).toHaveAttribute('data-settled', 'true')
+  await fits()
+  await screenshotBothThemes(page, (n) => testInfo.outputPath(n), 'narrow-overview')
+
   await nav.getByRole('link', { name: 'Accounts' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible()
   await fits()
