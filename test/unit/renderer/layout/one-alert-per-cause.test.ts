@@ -29,6 +29,8 @@ function api(account: Account, failure: AppError, options: { synced?: boolean } 
   return createFakeApi({
     ...core.methods,
     syncSite: async () => fail(failure),
+    // The site page's History card reads the local store only: it has nothing to say here.
+    historySite: async ({ accountId, siteId }) => ok({ accountId, siteId, changes: [], since: null }),
     accountsList: async () => ok({ accounts: [account], lastActiveId: account.id }),
     settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }),
   })
