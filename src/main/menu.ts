@@ -2,9 +2,10 @@
 // Each of the app's items asks the renderer to run the command with that id from its command
 // registry (the 'app:command' push), so the menu, the palette and the in-page shortcuts all
 // run the same code. Ctrl/Cmd+R is deliberately left free: the renderer uses it to refresh
-// data, and a menu accelerator would catch the keys before the page sees them (Electron has
-// no way to show an accelerator as a hint without registering it, so Refresh is not in the
-// menu). Reloading the window is on Shift+Ctrl/Cmd+R (the forceReload role).
+// data, and a registered accelerator would catch the keys before the page sees them. On
+// Windows and Linux, View → Refresh shows "Ctrl+R" as a hint only (registerAccelerator: false,
+// which macOS does not offer: there the item has no shortcut shown). Reloading the window is
+// on Shift+Ctrl/Cmd+R (the forceReload role).
 // Ctrl/Cmd+N and Ctrl/Cmd+Shift+P are also the page's own keys: the page sees a key first and
 // cancels these (useGlobalShortcuts), so the menu's accelerator acts only when the page did not
 // take the keys, and an action never runs twice.
@@ -33,6 +34,7 @@ export const MENU_COMMANDS = {
   events: 'go.events',
   accounts: 'go.accounts',
   palette: 'app.palette',
+  refresh: 'view.refresh',
   syncAll: 'sync.all',
   shortcuts: 'help.shortcuts',
   about: 'help.about',
@@ -94,6 +96,12 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
       command('Events', MENU_COMMANDS.events, 'CmdOrCtrl+4'),
       command('Accounts', MENU_COMMANDS.accounts, 'CmdOrCtrl+5'),
       { type: 'separator' },
+      {
+        label: 'Refresh',
+        // A hint of the page's own key, never registered (see the top of this file).
+        ...(isMac ? {} : { accelerator: 'CmdOrCtrl+R', registerAccelerator: false }),
+        click: () => options.runCommand(MENU_COMMANDS.refresh),
+      },
       command('Command Palette…', MENU_COMMANDS.palette, 'CmdOrCtrl+Shift+P'),
       { type: 'separator' },
       { role: 'forceReload', label: 'Reload Window' },

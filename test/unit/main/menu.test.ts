@@ -58,7 +58,12 @@ describe('applicationMenuTemplate', () => {
     const items = allItems(applicationMenuTemplate(options(platform, true)))
     expect(items.map((i) => i.role)).not.toContain('reload')
     for (const item of items) {
-      expect(String(item.accelerator ?? '').replace(/\s/g, '').toLowerCase()).not.toMatch(/^(cmdorctrl|commandorcontrol|ctrl|cmd|command|control)\+r$/)
+      const plainR = /^(cmdorctrl|commandorcontrol|ctrl|cmd|command|control)\+r$/.test(String(item.accelerator ?? '').replace(/\s/g, '').toLowerCase())
+      // Shown as a hint at most, never registered; macOS cannot show one unregistered.
+      if (plainR) {
+        expect(item.registerAccelerator).toBe(false)
+        expect(platform).not.toBe('darwin')
+      }
     }
     // Reloading the window stays possible on Shift+Ctrl/Cmd+R.
     expect(items.map((i) => i.role)).toContain('forceReload')
@@ -106,6 +111,7 @@ describe('applicationMenuTemplate', () => {
       ['Events', 'go.events', 'CmdOrCtrl+4'],
       ['Accounts', 'go.accounts', 'CmdOrCtrl+5'],
       ['Command Palette…', 'app.palette', 'CmdOrCtrl+Shift+P'],
+      ['Refresh', 'view.refresh', platform === 'darwin' ? undefined : 'CmdOrCtrl+R'],
       ['Sync All Accounts Now', 'sync.all', undefined],
       ['Keyboard Shortcuts', 'help.shortcuts', undefined],
       ['About Site Manager', 'help.about', undefined],
