@@ -210,6 +210,9 @@ test('events per day and the latest events are the stored events; screenshots in
   await page.mouse.wheel(0, -20_000)
   await expect(page.getByRole('list', { name: 'Totals' })).toBeInViewport({ ratio: 1 })
   await screenshotBothThemes(page, (file) => `test-results/screenshots/${file}`, 'overview')
+  // And its lower half: the version charts and events per day.
+  await panel(page, 'Events per day').scrollIntoViewIfNeeded()
+  await screenshotBothThemes(page, (file) => `test-results/screenshots/${file}`, 'overview-lower')
 })
 })
 
