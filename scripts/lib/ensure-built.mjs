@@ -1,10 +1,13 @@
-// Builds what is missing or stale before the app starts: electron-vite's main, preload and
-// renderer, then the web shell (out/web). Build chatter goes to stderr so stdout carries
+// Builds what is missing or stale before the app starts: the About box's license list,
+// electron-vite's main, preload and renderer with the icons beside them, then the web shell
+// (out/web). Build chatter goes to stderr so stdout carries
 // only what the app prints (the web shell's address).
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { appRoot } from './app-root.mjs'
 import { isFresh } from './build-freshness.mjs'
+import { copyIcons } from '../copy-icons.mjs'
+import { writeLicenses } from '../licenses.mjs'
 
 const at = (...parts) => join(appRoot, ...parts)
 const CONFIG_INPUTS = [at('package.json'), at('package-lock.json'), at('tsconfig.base.json')]
@@ -24,6 +27,9 @@ export class BuildFailedError extends Error {}
 
 /** Runs the builds that are needed; throws BuildFailedError when one fails. */
 export async function ensureBuilt({ force = false } = {}) {
+  // The About box's list of licenses is bundled by the renderer: written first, and only when
+  // it changed, so an unchanged list keeps the build fresh.
+  writeLicenses()
   if (force || !isFresh(ELECTRON_BUILD)) {
     process.stderr.write('Building the app (electron-vite build)...\n')
     const result = spawnSync(at('node_modules/.bin/electron-vite'), ['build'], {
@@ -32,6 +38,8 @@ export async function ensureBuilt({ force = false } = {}) {
     })
     if (result.status !== 0) throw new BuildFailedError('The app did not build: see the messages above.')
   }
+  // The window and the tray load their icons from out/icons (the packaged app carries only out/).
+  copyIcons()
   if (force || !isFresh(WEB_BUILD)) {
     process.stderr.write('Building the web shell...\n')
     const { buildWeb } = await import('../build-web.mjs')

@@ -31,6 +31,18 @@ describe('forwardPushEvents', () => {
     emitter.emit('sync:state', state)
     emitter.emit('workspace:changed', changed)
     emitter.emit('app:notice', notice)
+    const summary = {
+      accountId: 'a1',
+      accountLabel: 'Agency',
+      title: 'Agency: 1 site needs attention',
+      body: '1 site has more pending updates',
+      path: '/sites',
+      query: { updates: '1' },
+      counts: { newUpdateEvents: 0, pendingRose: 1, notChecked: 0 },
+    }
+    emitter.emit('attention:summary', summary)
+    emitter.emit('app:navigate', { path: '/sites', query: {} })
+    emitter.emit('app:command', { id: 'go.sites' })
 
     expect(target.sent).toEqual([
       { channel: 'accounts:changed', payload: accounts },
@@ -38,6 +50,9 @@ describe('forwardPushEvents', () => {
       { channel: 'sync:state', payload: state },
       { channel: 'workspace:changed', payload: changed },
       { channel: 'app:notice', payload: notice },
+      { channel: 'attention:summary', payload: summary },
+      { channel: 'app:navigate', payload: { path: '/sites', query: {} } },
+      { channel: 'app:command', payload: { id: 'go.sites' } },
     ])
     expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
   })
