@@ -39,7 +39,7 @@ export interface CoreOptions {
   openExternal: (url: string) => Promise<void>
   /** The desktop app's save dialog and write (file:save); the web shell has none. */
   saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>
-  /** The dock/taskbar badge and the tray's pending total (app:setBadge); the web shell has none. */
+  /** The dock/taskbar badge and the tray's pending total of every account; the web shell has none. */
   setBadge?: (count: number) => void
   /** `--demo`: start the demo workspace at launch and make it the active account. */
   openDemoOnStart?: boolean
@@ -74,7 +74,7 @@ export interface CoreOptions {
 const SYNC_START_DELAY_MS = 3_000
 
 /** Channels that are the person at work; background filling of old events makes way for them. */
-const BACKGROUND_CHANNELS: ReadonlySet<RequestChannel> = new Set(['sync:states', 'app:notices', 'app:info', 'app:setBadge'])
+const BACKGROUND_CHANNELS: ReadonlySet<RequestChannel> = new Set(['sync:states', 'app:notices', 'app:info'])
 
 export function createCore(options: CoreOptions): Core {
   const logger = options.logger ?? silentLogger

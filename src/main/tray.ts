@@ -1,6 +1,6 @@
 // The tray (notification area / menu bar) icon: the pending total at a glance in its tooltip,
 // and a short menu to show the window or sync every account without opening it. The total
-// comes from core's setBadge option (app:setBadge), through updatePendingTotal.
+// comes from core's setBadge option (CoreOptions.setBadge), through updatePendingTotal.
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron'
 
 export interface TrayOptions {
@@ -46,7 +46,7 @@ export function installTray(options: TrayOptions): Tray {
   return tray
 }
 
-/** The pending updates of the active account, from core's setBadge; the tooltip follows. */
+/** The pending updates of every account together, from core's setBadge; the tooltip follows. */
 export function updatePendingTotal(count: number): void {
   lastTotal = Math.max(0, Math.floor(count))
   tray?.setToolTip(trayTooltip(appName, lastTotal))

@@ -90,11 +90,6 @@ export interface RequestChannels {
 
   /** Stored events counted per local day and type, for the overview's chart (newest day last). */
   'events:daily': [AccountRef & { days: number; utcOffsetMinutes: number }, EventDayCount[]]
-  /**
-   * The total of pending updates to show on the dock/taskbar badge and the tray (desktop);
-   * the web shell has neither and answers ok (the renderer puts it in the tab title).
-   */
-  'app:setBadge': [{ count: number }, void]
 
   /** What the store saw change in one site, sync after sync, newest first (at most `limit`, default 200). */
   'history:site': [AccountRef & { siteId: number; limit?: number }, SiteHistory]
@@ -173,7 +168,6 @@ export const REQUEST_CHANNELS = [
   'prefs:set',
   'file:save',
   'events:daily',
-  'app:setBadge',
   'history:site',
   'history:trend',
 ] as const satisfies readonly RequestChannel[]

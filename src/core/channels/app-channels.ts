@@ -12,11 +12,9 @@ export interface AppChannelOptions {
   openExternal: (url: string) => Promise<void>
   /** file:save: the desktop app's save dialog; the web shell has none (the browser downloads). */
   saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>
-  /** app:setBadge: the dock/taskbar badge and the tray (desktop); the web shell has neither. */
-  setBadge?: (count: number) => void
 }
 
-type AppChannel = 'app:info' | 'app:notices' | 'shell:openExternal' | 'file:save' | 'app:setBadge'
+type AppChannel = 'app:info' | 'app:notices' | 'shell:openExternal' | 'file:save'
 
 export function appChannels(options: AppChannelOptions, notices: () => AppNotice[]): Pick<ChannelHandlers, AppChannel> {
   return {
@@ -39,7 +37,5 @@ export function appChannels(options: AppChannelOptions, notices: () => AppNotice
       }
       return options.saveFile(request)
     }),
-
-    'app:setBadge': handle(s.setBadge, async ({ count }) => options.setBadge?.(count)),
   }
 }

@@ -108,5 +108,3 @@ export const eventsDaily = z.strictObject({
   // Real offsets run from -12:00 to +14:00.
   utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60),
 })
-
-export const setBadge = z.strictObject({ count: z.int().min(0).max(Number.MAX_SAFE_INTEGER) })

@@ -57,7 +57,6 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['file:save', { suggestedName: '../sites.csv', content: '' }, 'suggestedName'],
   ['events:daily', { accountId: id, days: 0, utcOffsetMinutes: 0 }, 'days'],
   ['events:daily', { accountId: id, days: 30, utcOffsetMinutes: 15 * 60 }, 'utcOffsetMinutes'],
-  ['app:setBadge', { count: -1 }, 'count'],
   ['history:site', { accountId: id, siteId: 0 }, 'siteId'],
   ['history:site', { accountId: id, siteId: 3, limit: 1001 }, 'limit'],
   ['history:trend', { accountId: id, days: 0 }, 'days'],

@@ -42,7 +42,7 @@ describe('WelcomeView', () => {
     await flushPromises()
     expect(fake.api.accountsAdd).toHaveBeenCalledWith({ label: 'Agency', baseUrl: 'https://api.example.com/v1', token: 'secret' })
     expect(accounts.activeAccount?.label).toBe('Agency')
-    expect(router.currentRoute.value.path).toBe('/sites')
+    expect(router.currentRoute.value.path).toBe('/overview')
   })
 
   it('checks the fields first and puts a refused token on the token field', async () => {
@@ -78,6 +78,6 @@ describe('WelcomeView', () => {
     await user.click(screen.getByRole('button', { name: 'Open demo workspace' }))
     await flushPromises()
     expect(accounts.activeAccount?.kind).toBe('demo')
-    expect(router.currentRoute.value.path).toBe('/sites')
+    expect(router.currentRoute.value.path).toBe('/overview')
   })
 })

@@ -26,7 +26,9 @@ function api(settings: AppSettings = { syncIntervalMinutes: 5, theme: 'system', 
 }
 
 const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Sync interval (minutes)' })
-const save = () => screen.getByRole('button', { name: 'Save' })
+// The page has a Save per card: these are the Automatic sync card's.
+const intervalCard = () => screen.getByRole('region', { name: 'Automatic sync' })
+const save = () => within(intervalCard()).getByRole('button', { name: 'Save' })
 const mountSettings = (fake: ReturnType<typeof api>) => mountView(SettingsView, fake, { path: '/settings', accounts: ACCOUNTS })
 
 describe('SettingsView', () => {
@@ -40,7 +42,7 @@ describe('SettingsView', () => {
     await user.click(save())
     await flushPromises()
     expect(fake.api.settingsSet).toHaveBeenCalledWith({ syncIntervalMinutes: 15 })
-    expect(screen.getByRole('status').textContent).toBe('Saved: every account syncs every 15 minutes.')
+    expect(within(intervalCard()).getByRole('status').textContent).toBe('Saved: every account syncs every 15 minutes.')
     expect(field().value).toBe('15')
   })
 
@@ -85,7 +87,7 @@ describe('SettingsView', () => {
     await user.type(field(), '30')
     await user.click(save())
     await flushPromises()
-    expect(screen.getByRole('alert').textContent).toContain('The settings file could not be written.')
+    expect(within(intervalCard()).getByRole('alert').textContent).toContain('The settings file could not be written.')
   })
 
   it('lists every account with its sync state and a Sync now', async () => {

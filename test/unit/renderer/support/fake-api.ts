@@ -145,6 +145,9 @@ export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
   let nextId = 1000
   const prefs = new Map<string, unknown>()
   const methods: Partial<Methods> = {
+    // No history recorded yet: the site page's History card and the overview's trends say so.
+    historySite: async ({ accountId, siteId }) => (of(accountId) ? ok({ accountId, siteId, changes: [], since: null }) : gone),
+    historyTrend: async ({ accountId }) => (of(accountId) ? ok([]) : gone),
     prefsGet: async ({ key }) => ok(prefs.has(key) ? structuredClone(prefs.get(key)) : null),
     prefsSet: async ({ key, value }) => {
       if (value === null) prefs.delete(key)

@@ -38,12 +38,14 @@ const RouterViewHost = defineComponent({ render: () => h(RouterView) })
 const APP_ROUTES: ReadonlyArray<{ path: string; name?: string }> = [
   { path: '/' },
   { path: '/welcome', name: 'welcome' },
+  { path: '/overview', name: 'overview' },
   { path: '/sites', name: 'sites' },
   { path: '/sites/:id', name: 'site' },
   { path: '/tags', name: 'tags' },
   { path: '/events', name: 'events' },
   { path: '/accounts', name: 'accounts' },
   { path: '/settings', name: 'settings' },
+  { path: '/about', name: 'about' },
 ]
 
 /** `views`: the real components of the paths under test; every other path is blank. */
