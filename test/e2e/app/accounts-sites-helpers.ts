@@ -19,6 +19,9 @@ export async function addFirstAccount(page: Page, server: RunningReferenceServer
   await expect(page.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeVisible()
   await fillAccountForm(page, server, label)
   await page.getByRole('button', { name: 'Add account' }).click()
+  // Landed on the Overview first, so the welcome screen's own move there cannot come after
+  // the click on Sites and take the page back.
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
   await openSitesFromSidebar(page)
   await expect(siteRows(page).first()).toBeVisible()
 }

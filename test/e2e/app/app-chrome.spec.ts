@@ -90,6 +90,7 @@ test('the command palette opens from the keyboard, goes to views and runs action
   await search.focus()
   const { palette, box } = await openPalette(page)
   await expect(palette.getByRole('group', { name: 'Go to' }).getByRole('option')).toHaveText([
+    'Go to Overview',
     'Go to Sites',
     'Go to Tags',
     'Go to Events',
@@ -106,6 +107,9 @@ test('the command palette opens from the keyboard, goes to views and runs action
   // A command that navigates, chosen with the arrow keys.
   await openPalette(page)
   await page.keyboard.type('go to')
+  await expect(palette.getByRole('option', { selected: true })).toHaveText('Go to Overview')
+  await page.keyboard.press('ArrowDown')
+  await expect(palette.getByRole('option', { selected: true })).toHaveText('Go to Sites')
   await page.keyboard.press('ArrowDown')
   await expect(palette.getByRole('option', { selected: true })).toHaveText('Go to Tags')
   await page.keyboard.press('Enter')

@@ -50,6 +50,8 @@ test.describe('a long first sync', () => {
     await expect(bar).toHaveAttribute('aria-valuetext', /^Syncing \d+ of \d+ pages$/)
     await expect(page.getByTestId('sync-status')).toContainText(/Syncing/)
 
+    // The first account opens on the Overview; the count is the Sites view's.
+    await openSitesFromSidebar(page)
     await expect(page.getByText('600 sites', { exact: true })).toBeVisible({ timeout: 20_000 })
     await expect(bar).toHaveCount(0)
     await expect(page.getByTestId('sync-status')).toHaveText(/Synced just now/)
@@ -139,11 +141,13 @@ test('Settings: the sync interval is checked, kept across a reload, and an accou
 
   const interval = page.getByRole('textbox', { name: 'Sync interval (minutes)' })
   await expect(interval).toHaveValue('5')
+  // Each card has its own Save: this is the Automatic sync card's.
+  const saveInterval = page.getByRole('region', { name: 'Automatic sync' }).getByRole('button', { name: 'Save' })
   await interval.fill('0')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await saveInterval.click()
   await expect(page.getByText('Enter a number of minutes from 1 to 1440 (one day).')).toBeVisible()
   await interval.fill('15')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await saveInterval.click()
   await expect(page.getByText('Saved: every account syncs every 15 minutes.')).toBeVisible()
   await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'settings')
 
