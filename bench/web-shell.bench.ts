@@ -238,7 +238,9 @@ async function openProbed(browser: Browser, shell: RunningWebShell, target: stri
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.addInitScript(pageProbe, { row: ROW, search: SEARCH, target })
-  await page.goto(shell.url)
+  // The Sites view's address (the app opens on the Overview); the fragment survives the
+  // token redirect, as a bookmark of the Sites view would.
+  await page.goto(`${shell.url}#/sites`)
   await page
     .waitForFunction(() => (globalThis as unknown as PageGlobals).__probe?.searchableFrameAt != null, null, { timeout: UI_TIMEOUT_MS })
     .catch(() => undefined)
