@@ -5,7 +5,9 @@ import vue from '@vitejs/plugin-vue'
 export default defineConfig({
   main: {
     build: {
-      // keytar (native) and undici must stay real node_modules, not bundled (TOOLCHAIN.md).
+      // Everything in package.json's dependencies stays a real node_modules require, not bundled:
+      // keytar and better-sqlite3 are native addons loaded from their own folders, and undici is
+      // kept whole as Node loads it. So a Node-only module main uses belongs in dependencies.
       externalizeDeps: true,
       rolldownOptions: {
         input: {

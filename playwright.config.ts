@@ -1,5 +1,5 @@
 // End-to-end tests: Debian's Chromium against the web shell (Electron cannot be launched on
-// these machines, TOOLCHAIN.md). Each test starts its own web shell through the fixtures in
+// machines without a display or where its binary cannot be downloaded, as here). Each test starts its own web shell through the fixtures in
 // test/e2e/support; the global setup builds out/ when it is stale.
 import { defineConfig } from '@playwright/test'
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command inside a private D-Bus session with an unlocked gnome-keyring, in throwaway
 # XDG folders, so tests that store tokens in the OS keychain (keytar -> Secret Service) work
-# on a headless machine and leave nothing in $HOME (recipe: TOOLCHAIN.md).
+# on a headless machine and leave nothing in $HOME: dbus-run-session starts the bus,
+# gnome-keyring-daemon --unlock (password on stdin) opens a login keyring in it.
 #   scripts/lib/with-keyring.sh npx vitest run
 set -uo pipefail
 
