@@ -5,7 +5,7 @@
 import { dialog, type BrowserWindow } from 'electron'
 import { extname } from 'node:path'
 import type { SaveFileRequest, SaveFileResult } from '../shared'
-import { writeFileAtomic } from '../core/util/atomic-write'
+import { writeFileAtomic } from '../node-utils/atomic-write'
 
 const FILTERS: Record<string, Electron.FileFilter> = {
   '.csv': { name: 'CSV', extensions: ['csv'] },

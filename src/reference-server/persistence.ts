@@ -3,7 +3,7 @@
 // rename), so a crash mid-write leaves the previous file intact; bursts of changes coalesce.
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { writeFileAtomic } from '../core/util/atomic-write'
+import { writeFileAtomic } from '../node-utils/atomic-write'
 import type { ServerState } from './model'
 import { STATE_VERSION } from './model'
 

@@ -1,4 +1,4 @@
-// The settings writer (util/atomic-write) writes `.<name>.<pid>.<random>.tmp` beside the file and
+// The settings writer (src/node-utils/atomic-write.ts) writes `.<name>.<pid>.<random>.tmp` beside the file and
 // renames it over the file; a process killed between the two leaves the temp file behind. At
 // start such files are removed, except those of a process still running (which may be writing
 // one now).

@@ -4,7 +4,7 @@
 // be read of it is kept entry by entry (settings-salvage.ts), and the app starts with that
 // instead of crashing, or of starting empty as if it were the first run.
 import { copyFile, readFile, rm } from 'node:fs/promises'
-import { writeFileAtomic } from '../util/atomic-write'
+import { writeFileAtomic } from '../../node-utils/atomic-write'
 import { removeLeftoverTemps } from './leftover-temps'
 import { accountsSettingsPath } from './paths'
 import { hasUniqueIds, salvageSettings } from './settings-salvage'

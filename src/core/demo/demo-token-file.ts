@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SecretStore } from '../secrets'
-import { writeFileAtomic } from '../util/atomic-write'
+import { writeFileAtomic } from '../../node-utils/atomic-write'
 
 export class DemoTokenFile implements SecretStore {
   readonly path: string
