@@ -1,33 +1,20 @@
-// Builds `window.api`: one method per contract channel and a typed `on` for push events,
-// nothing generic. A page that could name any channel could reach anything main handles;
-// this bridge names them all itself, from the contract.
+// Builds `window.api` over IPC with the contract's one builder (src/shared/create-api.ts): each
+// method invokes its own channel, and `on` listens to the contract's push events only.
 import { ipcRenderer, type IpcRendererEvent } from 'electron'
-import { PUSH_EVENTS, REQUEST_CHANNELS, methodName, type PushEvent, type SiteManagerApi } from '../shared'
+import { createApi, type Invoke, type SiteManagerApi, type Subscribe } from '../shared'
 
-function isPushEvent(name: unknown): name is PushEvent {
-  return typeof name === 'string' && (PUSH_EVENTS as readonly string[]).includes(name)
+/** ipcRenderer.invoke resolves with main's answer, which is always a Result (errors are data). */
+const invoke: Invoke = (channel, input) => ipcRenderer.invoke(channel, input)
+
+const subscribe: Subscribe = (event, listener) => {
+  // The IpcRendererEvent stays here: it carries `sender`, the raw ipcRenderer.
+  const forward = (_event: IpcRendererEvent, payload: unknown): void => listener(payload)
+  ipcRenderer.on(event, forward)
+  return () => {
+    ipcRenderer.removeListener(event, forward)
+  }
 }
 
 export function buildApi(): SiteManagerApi {
-  const api: Record<string, unknown> = {}
-
-  for (const channel of REQUEST_CHANNELS) {
-    // One input object at most; anything more the page passes is not forwarded.
-    api[methodName(channel)] = (input?: unknown) => ipcRenderer.invoke(channel, input)
-  }
-
-  api.on = (event: unknown, listener: unknown): (() => void) => {
-    if (!isPushEvent(event)) throw new Error(`Unknown push event: ${String(event)}`)
-    if (typeof listener !== 'function') throw new TypeError('The listener must be a function.')
-    // The IpcRendererEvent stays here: it carries `sender`, the raw ipcRenderer.
-    const forward = (_event: IpcRendererEvent, payload: unknown): void => {
-      ;(listener as (payload: unknown) => void)(payload)
-    }
-    ipcRenderer.on(event, forward)
-    return () => {
-      ipcRenderer.removeListener(event, forward)
-    }
-  }
-
-  return Object.freeze(api) as SiteManagerApi
+  return createApi(invoke, subscribe)
 }

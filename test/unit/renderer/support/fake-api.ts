@@ -1,7 +1,10 @@
 // The one typed stand-in for the SiteManagerApi in the renderer tests. The app gets it the
 // way it gets the real one, by provide/inject (`fake.plugin`, or the helpers in mount.ts);
-// nothing is put on window. The test gives the channels it uses; any other channel answers
-// 'internal', so an unexpected call is visible; push events can be emitted like core would.
+// nothing is put on window. What the app is given is built by the shells' own createApi, so it
+// has their shape (one method per channel, one input forwarded, `on` for known events only);
+// behind it each channel is a vi.fn in `fake.api`, which the test scripts and inspects. The
+// test gives the channels it uses; any other channel answers 'internal', so an unexpected call
+// is visible; push events can be emitted like core would.
 // `memoryCore` answers the workspace channels from plain arrays, like core's local store,
 // and the factories at the end make domain objects.
 import { vi, type Mock } from 'vitest'
@@ -9,17 +12,20 @@ import { makeEvent, makeSite, makeTag } from '../../support/domain-objects'
 import type { Plugin } from 'vue'
 import {
   REQUEST_CHANNELS,
+  createApi,
   methodName,
   type Account,
   type AppError,
   type EventQuery,
   type EventSlice,
+  type Invoke,
   type PushEvent,
   type PushEvents,
   type Result,
   type Site,
   type SiteEvent,
   type SiteManagerApi,
+  type Subscribe,
   type SyncState,
   type Tag,
 } from '../../../../src/shared'
@@ -29,6 +35,7 @@ type Methods = Omit<SiteManagerApi, 'on'>
 export type FakeMethods = { [K in keyof Methods]: Mock<Methods[K]> }
 
 export interface FakeApi {
+  /** The channels' mocks (script them, check their calls) and the app's `on`. */
   api: FakeMethods & Pick<SiteManagerApi, 'on'>
   /** Provides this fake to an app, where the stores inject it. */
   plugin: Plugin
@@ -37,26 +44,36 @@ export interface FakeApi {
   listenerCount(event: PushEvent): number
 }
 
+type AnyMethod = (input?: unknown) => Promise<Result<unknown>>
+
 export function createFakeApi(methods: Partial<Methods> = {}): FakeApi {
-  const listeners = new Map<PushEvent, Set<(payload: never) => void>>()
-  const api: Record<string, unknown> = {}
+  const listeners = new Map<PushEvent, Set<(payload: unknown) => void>>()
+  const mocks: Record<string, Mock<AnyMethod>> = {}
   for (const channel of REQUEST_CHANNELS) {
     const name = methodName(channel)
-    const given = (methods as Record<string, ((input: unknown) => Promise<Result<unknown>>) | undefined>)[name]
-    api[name] = vi.fn(given ?? (async () => fail({ code: 'internal', message: `Unexpected call to ${channel}` })))
+    const given = (methods as Record<string, AnyMethod | undefined>)[name]
+    mocks[name] = vi.fn(given ?? (async () => fail({ code: 'internal', message: `Unexpected call to ${channel}` })))
   }
-  api.on = (event: PushEvent, listener: (payload: never) => void) => {
+  // A channel without input is called with no argument, so `toHaveBeenCalledWith()` holds.
+  const invoke: Invoke = (channel, input) => {
+    const mock = mocks[methodName(channel)]!
+    return input === undefined ? mock() : mock(input)
+  }
+  const subscribe: Subscribe = (event, listener) => {
     const set = listeners.get(event) ?? new Set()
     set.add(listener)
     listeners.set(event, set)
-    return () => set.delete(listener)
+    return () => {
+      set.delete(listener)
+    }
   }
-  const typed = api as unknown as FakeApi['api']
+  const app = createApi(invoke, subscribe)
+  const api = { ...mocks, on: app.on } as unknown as FakeApi['api']
   return {
-    api: typed,
-    plugin: provideApi(typed),
+    api,
+    plugin: provideApi(app),
     emit(event, payload) {
-      for (const listener of [...(listeners.get(event) ?? [])]) (listener as (p: typeof payload) => void)(payload)
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(payload)
     },
     listenerCount(event) {
       return listeners.get(event)?.size ?? 0
