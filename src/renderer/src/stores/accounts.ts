@@ -5,6 +5,11 @@
 // answer of an account action), never from a guess made here. Every change the person makes
 // says how it went in a toast; a refusal about one field (a wrong token, a duplicate, a bad
 // address) is shown on that field of the form instead.
+//
+// The scope says whether the views that can (Overview, Sites, Events) show the active account
+// or all accounts together. The active account stays set in the All scope: the views that are
+// one account's by nature (Tags, Settings, New site, Import) keep working on it. Choosing an
+// account returns to one account; the choice is remembered across restarts (prefs 'scope').
 import { defineStore } from 'pinia'
 import { computed, onScopeDispose, ref } from 'vue'
 import type { Account, AccountsState, AppError, Result } from '../../../shared'
@@ -16,6 +21,15 @@ import { useToastsStore } from './toasts'
 /** How far a load of any list is: one type for every store. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
+/** One account's views, or every account's together. */
+export type AccountScope = 'account' | 'all'
+
+export const SCOPE_PREF_KEY = 'scope'
+
+export function isAccountScope(value: unknown): value is AccountScope {
+  return value === 'account' || value === 'all'
+}
+
 /** The one wording for an action asked for while no account is active. */
 export const NO_ACCOUNT: AppError = { code: 'invalid_input', message: 'No account is selected.' }
 
@@ -26,9 +40,18 @@ export const useAccountsStore = defineStore('accounts', () => {
   const activeAccountId = ref<string | null>(null)
   const status = ref<LoadStatus>('idle')
   const error = ref<AppError | null>(null)
+  // What the person chose; `scope` is what applies (All needs two accounts to mean anything).
+  const scopeChoice = ref<AccountScope>('account')
 
   const activeAccount = computed(() => accounts.value.find((a) => a.id === activeAccountId.value) ?? null)
   const hasAccounts = computed(() => accounts.value.length > 0)
+  const canShowAll = computed(() => accounts.value.length >= 2)
+  const scope = computed<AccountScope>(() => (scopeChoice.value === 'all' && canShowAll.value ? 'all' : 'account'))
+  const isAllScope = computed(() => scope.value === 'all')
+  /** The accounts the views in scope show: all of them, or the active one. */
+  const scopeAccounts = computed<Account[]>(() =>
+    isAllScope.value ? accounts.value : accounts.value.filter((a) => a.id === activeAccountId.value),
+  )
 
   /** Applies a full state from core, keeping the user's choice while it still exists. */
   function applyState(state: AccountsState): void {
@@ -46,7 +69,13 @@ export const useAccountsStore = defineStore('accounts', () => {
 
   async function load(): Promise<void> {
     status.value = 'loading'
-    const result = await call(() => api.accountsList())
+    // Read together: the first view opens in the scope it was left in, without a second wait.
+    const [result, remembered] = await Promise.all([
+      call(() => api.accountsList()),
+      call(() => api.prefsGet({ key: SCOPE_PREF_KEY })),
+    ])
+    // A scope that could not be read is one account: the safe default, never an error.
+    if (remembered.ok && isAccountScope(remembered.value)) scopeChoice.value = remembered.value
     if (result.ok) {
       applyState(result.value)
       error.value = null
@@ -57,11 +86,27 @@ export const useAccountsStore = defineStore('accounts', () => {
     }
   }
 
-  /** Switches at once; telling core (to remember it for next launch) happens in the background. */
+  function setScope(next: AccountScope): void {
+    if (scopeChoice.value === next) return
+    scopeChoice.value = next
+    void call(() => api.prefsSet({ key: SCOPE_PREF_KEY, value: next }))
+  }
+
+  /**
+   * Switches at once, to that one account (leaving the All scope); telling core (to remember
+   * it for next launch) happens in the background.
+   */
   function setActive(accountId: string): void {
-    if (!accounts.value.some((a) => a.id === accountId) || activeAccountId.value === accountId) return
+    if (!accounts.value.some((a) => a.id === accountId)) return
+    setScope('account')
+    if (activeAccountId.value === accountId) return
     activeAccountId.value = accountId
     void call(() => api.accountsSetActive({ accountId }))
+  }
+
+  /** Every account's sites and events together; the active account stays what it was. */
+  function showAll(): void {
+    if (canShowAll.value) setScope('all')
   }
 
   /** What a failed change says in its toast, unless a form shows it on a field. */
@@ -147,8 +192,14 @@ export const useAccountsStore = defineStore('accounts', () => {
     error,
     activeAccount,
     hasAccounts,
+    scopeChoice,
+    scope,
+    isAllScope,
+    canShowAll,
+    scopeAccounts,
     load,
     setActive,
+    showAll,
     add,
     rename,
     replaceToken,

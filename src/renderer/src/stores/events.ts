@@ -157,12 +157,12 @@ export const useEventsStore = defineStore('events', () => {
   })
 
   /**
-   * Shows a feed in a slot for the active account (a view calls it when it mounts and when its
-   * filters change). The same query again changes nothing; a new one reads from the top, with
-   * the rows of the old one left in view until the answer replaces them.
+   * Shows a feed in a slot for the active account, or the one named (a site page of another
+   * account in the All scope); a view calls it when it mounts and when its filters change.
+   * The same query again changes nothing; a new one reads from the top, with the rows of the
+   * old one left in view until the answer replaces them.
    */
-  function show(slot: string, query: FeedQuery): Promise<void> {
-    const accountId = accounts.activeAccountId
+  function show(slot: string, query: FeedQuery, accountId: string | null = accounts.activeAccountId): Promise<void> {
     if (!accountId) return Promise.resolve()
     const feed = feeds.value[slot]
     if (feed && feed.accountId === accountId && sameQuery(feed.query, query) && feed.status !== 'error') return Promise.resolve()

@@ -4,6 +4,10 @@
 // change says how it went in a toast: a created site with Undo (deleting it again), a
 // deleted one without (the API cannot bring a site back). A create refused field by field
 // (422) is shown on the form's fields instead.
+//
+// `scopeSites` is what the scope's views list: the active account's sites, or in the All
+// accounts scope every account's as rows (lib/account-rows.ts). Actions on a site take its
+// account: a site of another account is deleted or refreshed there, never in the active one.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { NewSite, Result, Site } from '../../../shared'
@@ -33,6 +37,17 @@ export const useSitesStore = defineStore('sites', () => {
     return workspace.snapshot?.siteIndex.get(id)
   }
 
+  /** A site of any account whose snapshot is loaded. */
+  function siteIn(accountId: string | null, siteId: number): Site | undefined {
+    if (!accountId) return undefined
+    return workspace.byAccount[accountId]?.snapshot?.siteIndex.get(siteId)
+  }
+
+  const scopeSites = computed<readonly Site[]>(() => (accounts.isAllScope ? workspace.allSites : sites.value))
+  const scopeSearchKeys = computed<SearchKeys>(() => (accounts.isAllScope ? workspace.allSearchKeys : searchKeys.value))
+  /** True once a snapshot of the scope has been read (in the All scope: of every account, or it failed). */
+  const scopeReady = computed(() => (accounts.isAllScope ? workspace.scopeSettled : ready.value))
+
   /** Creates a site; core answers it as the server stores it (read back after the create). */
   async function create(site: NewSite): Promise<Result<Site>> {
     const accountId = accounts.activeAccountId
@@ -61,11 +76,13 @@ export const useSitesStore = defineStore('sites', () => {
     return result
   }
 
-  /** Deletes a site; it leaves the list once the server said yes (or that it was gone already). */
-  async function remove(siteId: number): Promise<Result<void>> {
-    const accountId = accounts.activeAccountId
+  /**
+   * Deletes a site of the account (the active one unless said); it leaves the list once the
+   * server said yes (or that it was gone already).
+   */
+  async function remove(siteId: number, accountId: string | null = accounts.activeAccountId): Promise<Result<void>> {
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
-    const name = siteById(siteId)?.name ?? `#${siteId}`
+    const name = siteIn(accountId, siteId)?.name ?? `#${siteId}`
     const result = await deleteIn(accountId, siteId)
     if (result.ok) toasts.success(`Site “${name}” deleted.`)
     else if (result.error.code === 'not_found') toasts.info(`Site “${name}” had already been deleted.`)
@@ -77,15 +94,15 @@ export const useSitesStore = defineStore('sites', () => {
    * Reads one site and its newest events from the server into the store (opening a site's
    * page, its Refresh). A site the server no longer has leaves the snapshot.
    */
-  async function syncSite(siteId: number): Promise<Result<Site>> {
-    const accountId = accounts.activeAccountId
+  async function syncSite(siteId: number, accountId: string | null = accounts.activeAccountId): Promise<Result<Site>> {
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => api.syncSite({ accountId, siteId }))
-    if (accounts.activeAccountId !== accountId) return result
+    // A removed account's site has nowhere to go.
+    if (!accounts.accounts.some((a) => a.id === accountId)) return result
     if (result.ok) workspace.putSite(accountId, result.value)
     else if (result.error.code === 'not_found') workspace.dropSite(accountId, siteId)
     return result
   }
 
-  return { sites, searchKeys, ready, siteById, create, remove, syncSite }
+  return { sites, searchKeys, ready, siteById, siteIn, scopeSites, scopeSearchKeys, scopeReady, create, remove, syncSite }
 })

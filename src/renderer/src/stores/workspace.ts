@@ -4,13 +4,18 @@
 // account (a burst of changes costs one more read, not one each), an answer for an account
 // that is no longer active or no longer exists is dropped, and a read that started before a
 // local change (a create or delete already shown) is not allowed to undo it.
+//
+// In the All accounts scope every account's snapshot is kept loaded and fresh, and the store
+// offers them merged into one read-only list of rows (lib/account-rows.ts), each row with its
+// account. A site page of another account (`/sites/5?account=…`) follows that account too.
 import { defineStore } from 'pinia'
 import { computed, markRaw, onScopeDispose, ref, watch } from 'vue'
 import type { AppError, Site, Tag, WorkspaceSnapshot } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
-import { LazySearchKeys, searchKeyOf } from '../lib/site-query'
+import { LazySearchKeys, searchKeyOf, type SearchKeys } from '../lib/site-query'
+import { accountNumbers, accountRows, type AccountSite } from '../lib/account-rows'
 import { useAccountsStore, type LoadStatus } from './accounts'
 import { useSyncStore } from './sync'
 
@@ -95,8 +100,27 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   // that started earlier may predate it in core's store too, so its answer is not taken.
   const localEdits = new Map<string, number>()
 
+  // Accounts a view outside the scope follows for a while (a site page of another account).
+  const followed = ref<Record<string, number>>({})
+
+  /** The account's snapshot is on screen or about to be: read it, keep it fresh. */
   function isActive(accountId: string): boolean {
-    return accounts.activeAccountId === accountId && accounts.accounts.some((a) => a.id === accountId)
+    if (!accounts.accounts.some((a) => a.id === accountId)) return false
+    return accounts.activeAccountId === accountId || accounts.isAllScope || (followed.value[accountId] ?? 0) > 0
+  }
+
+  /** Keeps an account's snapshot read and fresh until the answer is called (a site page of it). */
+  function follow(accountId: string): () => void {
+    followed.value[accountId] = (followed.value[accountId] ?? 0) + 1
+    void load(accountId)
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const left = (followed.value[accountId] ?? 1) - 1
+      if (left > 0) followed.value[accountId] = left
+      else delete followed.value[accountId]
+    }
   }
 
   function entryFor(accountId: string): AccountWorkspace {
@@ -153,6 +177,39 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   })
   const snapshot = computed<Snapshot | null>(() => current.value?.snapshot ?? null)
 
+  // ---- the All accounts scope ----
+
+  // One account's rows are built again only when its snapshot, label or number changes.
+  const rowCache = new WeakMap<Snapshot, { label: string; number: number; rows: AccountSite[] }>()
+  function rowsOf(snapshot: Snapshot, account: { id: string; label: string }, number: number): AccountSite[] {
+    const cached = rowCache.get(snapshot)
+    if (cached && cached.label === account.label && cached.number === number) return cached.rows
+    const rows = accountRows(account, number, snapshot.sites)
+    rowCache.set(snapshot, { label: account.label, number, rows })
+    return rows
+  }
+
+  /** Every account's sites as rows, accounts in the switcher's order, each by ascending id. */
+  const allSites = computed<readonly AccountSite[]>(() => {
+    if (!accounts.isAllScope) return []
+    const numbers = accountNumbers(accounts.accounts)
+    const out: AccountSite[] = []
+    for (const account of accounts.accounts) {
+      const entry = byAccount.value[account.id]
+      if (entry?.snapshot) out.push(...rowsOf(entry.snapshot, account, numbers.get(account.id) ?? 0))
+    }
+    return markRaw(out)
+  })
+  /** The merged rows' search keys (by row id), built on the first search. */
+  const allSearchKeys = computed<SearchKeys>(() => markRaw(new LazySearchKeys(allSites.value)))
+
+  /** The scope's accounts and how reading each went: the views show who could not be read. */
+  const scopeEntries = computed(() =>
+    accounts.scopeAccounts.map((account) => ({ account, entry: byAccount.value[account.id] ?? null })),
+  )
+  /** Every account of the scope has been read (each may still be empty, or have failed). */
+  const scopeSettled = computed(() => scopeEntries.value.every(({ entry }) => !!entry?.snapshot || entry?.status === 'error'))
+
   onScopeDispose(
     api.on('workspace:changed', (change) => {
       // Only events changed: the feeds read them themselves; sites and tags stay as they are.
@@ -167,6 +224,16 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     { immediate: true },
   )
 
+  // Entering the All scope (or an account joining it) reads every account not read yet.
+  watch(
+    () => (accounts.isAllScope ? accounts.accounts.map((a) => a.id).join('\n') : ''),
+    (ids) => {
+      if (!ids) return
+      for (const id of ids.split('\n')) if (id !== accounts.activeAccountId) void load(id)
+    },
+    { immediate: true },
+  )
+
   // A removed account's snapshot goes with it, and so does any read it still had pending.
   watch(
     () => accounts.accounts.map((a) => a.id),
@@ -177,8 +244,23 @@ export const useWorkspaceStore = defineStore('workspace', () => {
         localEdits.delete(id)
         reads.forget(id)
       }
+      for (const id of Object.keys(followed.value)) if (!ids.includes(id)) delete followed.value[id]
     },
   )
 
-  return { byAccount, current, snapshot, load, putSite, dropSite, putTag, dropTag }
+  return {
+    byAccount,
+    current,
+    snapshot,
+    allSites,
+    allSearchKeys,
+    scopeEntries,
+    scopeSettled,
+    load,
+    follow,
+    putSite,
+    dropSite,
+    putTag,
+    dropTag,
+  }
 })
