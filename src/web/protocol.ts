@@ -1,14 +1,14 @@
-// The web shell's wire format over its one WebSocket, used by both ends (the Node server and
-// the browser bridge), so it is plain TypeScript with no Node or DOM imports. Both tsconfigs
-// check it (tsconfig.node.json lists it under "files"), which keeps it that way.
+// The web shell's wire format over its one WebSocket, used by both ends (the Node server in
+// src/web and the browser bridge in src/web/browser), so it sits beside both and is plain
+// TypeScript with no Node or DOM imports: both tsconfigs check it, and lint keeps it that way.
 //
 //   browser -> server  { id, channel, input? }   one call of a contract channel
 //   server -> browser  { id, result }            its answer, always a Result (errors are data)
 //   server -> browser  { event, payload }        a core push event
 //   browser -> server  {"ping":true}             the bridge's heartbeat (PING_FRAME)
 //   server -> browser  {"pong":true}             its answer (PONG_FRAME)
-import type { AppError, PushEvent, RequestChannel, Result } from '../../shared'
-import { fail, PUSH_EVENTS, REQUEST_CHANNELS } from '../../shared'
+import type { AppError, PushEvent, Result } from '../shared'
+import { fail, isAppError, isPushEvent, MAX_JSON_DEPTH, nestedTooDeep } from '../shared'
 
 /** Where the bridge opens its socket; any other upgrade path is refused. */
 export const SOCKET_PATH = '/__ws'
@@ -48,42 +48,11 @@ function isMessageId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 }
 
-export function isRequestChannel(channel: string): channel is RequestChannel {
-  return (REQUEST_CHANNELS as readonly string[]).includes(channel)
-}
-
-export function isPushEvent(event: string): event is PushEvent {
-  return (PUSH_EVENTS as readonly string[]).includes(event)
-}
-
-/** Deeper frames are refused unparsed: no contract input nests anywhere near this. */
-export const MAX_NESTING = 64
-
 /** What parseRequestMessage makes of a frame: a request, or why it is not one. */
 export type ParsedRequest = { ok: true; message: RequestMessage } | { ok: false; reason: string }
 
 /** Keys that could reach a prototype through code that merges objects; no contract input has them. */
 const POLLUTING_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
-
-/**
- * The deepest nesting of arrays and objects in JSON text, counted in one pass (brackets inside
- * strings are text), stopping as soon as it passes `limit`.
- */
-function nestingExceeds(text: string, limit: number): boolean {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
-      else if (c === 0x22) inString = false
-    } else if (c === 0x22) inString = true
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return true
-    } else if (c === 0x5d || c === 0x7d) depth--
-  }
-  return false
-}
 
 /** Removes POLLUTING_KEYS from every object in a parsed JSON value (iterative: depth is bounded anyway). */
 function dropPollutingKeys(root: unknown): void {
@@ -116,7 +85,7 @@ function refuse(reason: string): ParsedRequest {
  */
 export function parseRequestMessage(text: string): ParsedRequest {
   if (text.length > MAX_MESSAGE_BYTES) return refuse(`The frame is larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB.`)
-  if (nestingExceeds(text, MAX_NESTING)) return refuse(`The frame is nested more than ${MAX_NESTING} levels deep.`)
+  if (nestedTooDeep(text)) return refuse(`The frame is nested more than ${MAX_JSON_DEPTH} levels deep.`)
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -136,7 +105,25 @@ function isResult(value: unknown): value is Result<unknown> {
   if (!isRecord(value)) return false
   // JSON drops an undefined value, so a void answer arrives as { ok: true }.
   if (value.ok === true) return true
-  return value.ok === false && isRecord(value.error) && typeof value.error.code === 'string' && typeof value.error.message === 'string'
+  return value.ok === false && isReadableError(value.error)
+}
+
+/**
+ * An AppError the renderer can show: a code of the closed set (another would read "undefined"
+ * where the app names the kind of failure), a message, and optional parts of their own types.
+ */
+function isReadableError(value: unknown): value is AppError {
+  if (!isAppError(value) || !isRecord(value)) return false
+  const { status, fields, retryAfterMs } = value as Record<string, unknown>
+  return (
+    (status === undefined || typeof status === 'number') &&
+    (retryAfterMs === undefined || typeof retryAfterMs === 'number') &&
+    (fields === undefined || isFieldMessages(fields))
+  )
+}
+
+function isFieldMessages(value: unknown): value is Record<string, string[]> {
+  return isRecord(value) && Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
 }
 
 /** What a call gets when its answer arrived but was not a Result the bridge can read. */

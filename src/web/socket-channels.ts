@@ -5,11 +5,11 @@
 import type { WebSocket } from 'ws'
 import type { Core } from '../core'
 import type { PushEvent, Result } from '../shared'
-import { fail, PUSH_EVENTS } from '../shared'
+import { fail, isRequestChannel, PUSH_EVENTS } from '../shared'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
-import type { ResponseMessage } from './browser/protocol'
-import { isRequestChannel, parseRequestMessage, PING_FRAME, PONG_FRAME } from './browser/protocol'
+import type { ResponseMessage } from './protocol'
+import { parseRequestMessage, PING_FRAME, PONG_FRAME } from './protocol'
 
 /** Close code for a frame that is not a request message (RFC 6455: policy violation). */
 export const CLOSE_POLICY_VIOLATION = 1008

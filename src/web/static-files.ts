@@ -3,7 +3,7 @@
 // folder are ever read.
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
-import { BRIDGE_SCRIPT_PATH } from './browser/protocol'
+import { BRIDGE_SCRIPT_PATH } from './protocol'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

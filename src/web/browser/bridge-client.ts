@@ -12,8 +12,8 @@
 // account list, every account's sync state and a "everything changed" per account, so the
 // renderer reloads what it shows without a page reload (and keeps what was typed).
 import type { AccountsState, AppError, PushEvent, RequestChannel, Result, SiteManagerApi, SyncState, WorkspaceChanged } from '../../shared'
-import { fail, methodName, REQUEST_CHANNELS } from '../../shared'
-import { isPushEvent, parseServerMessage, PING_FRAME } from './protocol'
+import { fail, isPushEvent, methodName, REQUEST_CHANNELS } from '../../shared'
+import { parseServerMessage, PING_FRAME } from '../protocol'
 
 export interface ConnectionCallbacks {
   onOpen(): void

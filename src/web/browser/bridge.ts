@@ -7,7 +7,7 @@
 import type { Connect } from './bridge-client'
 import { createBridge } from './bridge-client'
 import { createConnectionBanner, type ConnectionBanner } from './connection-banner'
-import { SOCKET_PATH } from './protocol'
+import { SOCKET_PATH } from '../protocol'
 
 const connect: Connect = (callbacks) => {
   const socket = new WebSocket(`ws://${location.host}${SOCKET_PATH}`)

@@ -6,7 +6,7 @@ import WebSocket, { WebSocketServer } from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../src/shared'
 import { type Bridge, CALL_TIMED_OUT, type Connect, createBridge } from '../../../src/web/browser/bridge-client'
-import { parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/browser/protocol'
+import { parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'
 
 interface Request {
   id: number

@@ -9,7 +9,7 @@ import WebSocket, { WebSocketServer } from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../src/shared'
 import { type Bridge, type Connect, CONNECTION_LOST, type ConnectionStatus, createBridge, NOT_CONNECTED } from '../../../src/web/browser/bridge-client'
-import { PING_FRAME, PONG_FRAME } from '../../../src/web/browser/protocol'
+import { PING_FRAME, PONG_FRAME } from '../../../src/web/protocol'
 import { type Harness, nextMessage, openSocket, startHarness, TOKEN } from './web-shell-harness'
 
 let bridge: Bridge | null = null

@@ -5,14 +5,8 @@
 // frame's length only (issue 9).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  MAX_MESSAGE_BYTES,
-  MAX_NESTING,
-  parseRequestMessage,
-  parseServerMessage,
-  UNREADABLE_ANSWER,
-} from '../../../src/web/browser/protocol'
-import { REQUEST_CHANNELS } from '../../../src/shared'
+import { MAX_MESSAGE_BYTES, parseRequestMessage, parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'
+import { MAX_JSON_DEPTH as MAX_NESTING, REQUEST_CHANNELS } from '../../../src/shared'
 
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype']
 
