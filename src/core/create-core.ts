@@ -35,8 +35,6 @@ export interface CoreOptions {
   shell: 'electron' | 'web'
   appName: string
   appVersion: string
-  /** Opens an address in the system browser; the shell knows how. */
-  openExternal: (url: string) => Promise<void>
   /** The desktop app's save dialog and write (file:save); the web shell has none. */
   saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>
   /** The dock/taskbar badge and the tray's pending total of every account; the web shell has none. */

@@ -201,7 +201,6 @@ export function runApp(options: RunAppOptions): void {
         shell: 'electron',
         appName: app.getName(),
         appVersion: app.getVersion(),
-        openExternal,
         saveFile: saveFileWithDialog(() => mainWindow),
         openDemoOnStart: launch.demo,
         setBadge: (count) => {

@@ -70,9 +70,6 @@ export interface RequestChannels {
   /** Sentences for the user raised before the window listened (a rebuilt database, ...). */
   'app:notices': [void, AppNotice[]]
 
-  /** Opens an http(s) address in the system browser; anything else is refused. */
-  'shell:openExternal': [{ url: string }, void]
-
   /**
    * The renderer's own remembered state (column layouts, saved views, the last view state),
    * kept in the workspace store so it survives a restart in both shells. A key names one
@@ -163,7 +160,6 @@ export const REQUEST_CHANNELS = [
   'settings:get',
   'settings:set',
   'app:notices',
-  'shell:openExternal',
   'prefs:get',
   'prefs:set',
   'file:save',

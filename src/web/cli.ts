@@ -12,7 +12,7 @@ import { findAppFiles } from './app-files'
 import { LaunchOptionsError, parseLaunchOptions } from './launch-options'
 import { startWebShellServer, type WebShellServer } from './server'
 import { createShutdown } from './shutdown'
-import { openExternal, openInBrowser } from './system-browser'
+import { openInBrowser } from './system-browser'
 
 function isAddressInUse(error: unknown): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
@@ -43,7 +43,6 @@ async function main(): Promise<void> {
     shell: 'web',
     appName: app.productName,
     appVersion: app.version,
-    openExternal,
     openDemoOnStart: options.demo,
     ...(options.demoIntervalMs === null ? {} : { demoMonitoringIntervalMs: options.demoIntervalMs }),
     logger,

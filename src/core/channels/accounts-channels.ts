@@ -2,7 +2,6 @@
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 type AccountChannel =
   | 'accounts:list'
@@ -15,22 +14,22 @@ type AccountChannel =
 export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, AccountChannel> {
   const { store, clients, demo, sync } = ctx
   return {
-    'accounts:list': handle(s.noInput, async () => {
+    'accounts:list': handle('accounts:list', async () => {
       // With --demo the demo is opening at start; wait so it is listed and active.
       await ctx.ready
       return store.list()
     }),
 
-    'accounts:add': handle(s.addAccount, async (input) => {
+    'accounts:add': handle('accounts:add', async (input) => {
       const account = await store.add(input)
       // Its first sync starts at once, so the Sites view fills while the person looks.
       sync.accountAdded(account.id)
       return account
     }),
 
-    'accounts:rename': handle(s.renameAccount, ({ accountId, label }) => store.rename(accountId, label)),
+    'accounts:rename': handle('accounts:rename', ({ accountId, label }) => store.rename(accountId, label)),
 
-    'accounts:replaceToken': handle(s.replaceToken, async ({ accountId, token }) => {
+    'accounts:replaceToken': handle('accounts:replaceToken', async ({ accountId, token }) => {
       const account = await store.replaceToken(accountId, token)
       // The old client still carries the old token. A 401 it gets before it is closed counts
       // for the old token only (AccountClients passes the token generation). The sync under
@@ -40,7 +39,7 @@ export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, Acc
       return account
     }),
 
-    'accounts:remove': handle(s.accountRef, async ({ accountId }) => {
+    'accounts:remove': handle('accounts:remove', async ({ accountId }) => {
       // The record goes first: from then on every lookup of the account answers not_found,
       // so a call arriving meanwhile cannot build a new client or start the demo again.
       const removed = await store.remove(accountId)
@@ -51,6 +50,6 @@ export function accountsChannels(ctx: ChannelContext): Pick<ChannelHandlers, Acc
       if (removed.kind === 'demo') await demo.destroy()
     }),
 
-    'accounts:setActive': handle(s.accountRef, ({ accountId }) => store.setActive(accountId)),
+    'accounts:setActive': handle('accounts:setActive', ({ accountId }) => store.setActive(accountId)),
   }
 }

@@ -2,11 +2,10 @@
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 export function demoChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'demo:open'> {
   return {
-    'demo:open': handle(s.noInput, async () => {
+    'demo:open': handle('demo:open', async () => {
       const account = await ctx.demo.open()
       await ctx.store.setActive(account.id)
       // A first sync for a new demo; an existing one simply syncs again.

@@ -1,25 +1,40 @@
-// One wrapper for every channel handler: validate the untrusted input first, then run the
-// work, and answer a Result whatever happens, since nothing may throw across the boundary.
-// What was thrown is kept beside the answer (never in it) so that logChannelFailures, which
-// knows the channel's name, can write down what went wrong.
-import type { z } from 'zod'
-import type { AppError, ChannelHandlers, RequestChannel, Result } from '../../shared'
+// One wrapper for every channel handler: validate the untrusted input against the channel's
+// schema first (looked up by name in schemas.ts), then run the work, and answer a Result
+// whatever happens, since nothing may throw across the boundary. What was thrown is kept
+// beside the answer (never in it) so that logChannelFailures, which knows the channel's name,
+// can write down what went wrong.
+import type {
+  AppError,
+  ChannelHandler,
+  ChannelHandlers,
+  ChannelInput,
+  ChannelOutput,
+  RequestChannel,
+  Result,
+} from '../../shared'
 import { fail, ok } from '../../shared'
 import { toAppError } from '../errors'
 import { errorFields } from '../logging/redaction'
 import type { Logger } from '../util/logger'
 import { parseInput } from '../util/parse-input'
+import { CHANNEL_INPUT_SCHEMAS } from './schemas'
 
 /** The thrown value behind a failed answer, for the log; the answer itself stays plain data. */
 const thrownBehind = new WeakMap<AppError, unknown>()
 
-export function handle<S extends z.ZodType, O>(
-  schema: S,
-  work: (input: z.output<S>) => Promise<O>,
-): (input: unknown) => Promise<Result<O>> {
+/**
+ * The handler of `channel`: its input checked against the channel's schema, then given to
+ * `work` typed as the contract's input; `work` must answer the contract's output.
+ */
+export function handle<C extends RequestChannel>(
+  channel: C,
+  work: (input: ChannelInput<C>) => Promise<ChannelOutput<C>>,
+): ChannelHandler<C> {
+  const schema = CHANNEL_INPUT_SCHEMAS[channel]
   return async (input) => {
     try {
-      return ok(await work(parseInput(schema, input)))
+      // The cast is proven in schemas.ts: each schema's output type is its channel's input.
+      return ok(await work(parseInput(schema, input) as ChannelInput<C>))
     } catch (thrown) {
       const error = toAppError(thrown)
       thrownBehind.set(error, thrown)

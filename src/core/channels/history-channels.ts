@@ -5,7 +5,6 @@ import type { ChannelHandlers } from '../../shared'
 import { utcDay } from '../store/site-history'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 const DAY_MS = 86_400_000
 const DEFAULT_SITE_CHANGES = 200
@@ -13,12 +12,12 @@ const DEFAULT_SITE_CHANGES = 200
 export function historyChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'history:site' | 'history:trend'> {
   const { store, workspace } = ctx
   return {
-    'history:site': handle(s.historySite, async ({ accountId, siteId, limit }) => {
+    'history:site': handle('history:site', async ({ accountId, siteId, limit }) => {
       await store.record(accountId)
       return workspace.siteHistory(accountId, siteId, limit ?? DEFAULT_SITE_CHANGES)
     }),
     // The last `days` UTC days, today included.
-    'history:trend': handle(s.historyTrend, async ({ accountId, days }) => {
+    'history:trend': handle('history:trend', async ({ accountId, days }) => {
       await store.record(accountId)
       return workspace.historyTrend(accountId, utcDay(Date.now() - (days - 1) * DAY_MS))
     }),

@@ -4,12 +4,11 @@
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 export function prefsChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'prefs:get' | 'prefs:set'> {
   const { workspace } = ctx
   return {
-    'prefs:get': handle(s.prefGet, async ({ key }) => workspace.pref(key)),
-    'prefs:set': handle(s.prefSet, async ({ key, value }) => workspace.setPref(key, value)),
+    'prefs:get': handle('prefs:get', async ({ key }) => workspace.pref(key)),
+    'prefs:set': handle('prefs:set', async ({ key, value }) => workspace.setPref(key, value)),
   }
 }

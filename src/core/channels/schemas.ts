@@ -1,52 +1,48 @@
-// Schemas of every channel input (src/shared/channels.ts). Objects are strict: a key the
-// contract does not name is refused rather than silently passed along.
+// The schema of every channel's input (src/shared/channels.ts), in one map looked up by name
+// (handle.ts). Objects are strict: a key the contract does not name is refused rather than
+// silently passed along. The check at the end fails `tsc` when a schema and the contract's
+// input of its channel differ in either direction (input-schema-fit.ts).
 import { z } from 'zod'
-import { HISTORY_RETENTION_DAYS, THEME_PREFERENCES } from '../../shared'
-import { newSiteSchema, webAddress } from '../api/new-site-schema'
+import { HISTORY_RETENTION_DAYS, THEME_PREFERENCES, type RequestChannel } from '../../shared'
+import { newSiteSchema } from '../../shared/new-site'
+import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
-/** Channels without input: the shells may pass nothing, null, or an empty object. */
-export const noInput = z.union([z.undefined(), z.null(), z.strictObject({})], {
-  error: 'this channel takes no input',
-})
-
-export const accountId = z.uuid({ error: 'must be an account id' })
+const accountId = z.uuid({ error: 'must be an account id' })
 const positiveId = z.int().positive().max(Number.MAX_SAFE_INTEGER)
 
-export const label = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters')
+const label = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters')
 /** A bearer token: visible ASCII without spaces; surrounding whitespace from a paste is dropped. */
-export const token = z
+const token = z
   .string()
   .trim()
   .min(1, 'must not be empty')
   .max(4096, 'is too long')
   .regex(/^[\x21-\x7e]+$/, 'may contain only visible ASCII characters without spaces')
-export const baseUrl = z.string().trim().min(1, 'must not be empty').max(2048, 'is too long')
+const baseUrl = z.string().trim().min(1, 'must not be empty').max(2048, 'is too long')
 
-export const accountRef = z.strictObject({ accountId })
+const accountRef = z.strictObject({ accountId })
 
-export const addAccount = z.strictObject({ label, baseUrl, token })
-export const renameAccount = z.strictObject({ accountId, label })
-export const replaceToken = z.strictObject({ accountId, token })
+const addAccount = z.strictObject({ label, baseUrl, token })
+const renameAccount = z.strictObject({ accountId, label })
+const replaceToken = z.strictObject({ accountId, token })
 
-export const siteRef = z.strictObject({ accountId, siteId: positiveId })
-export const tagRef = z.strictObject({ accountId, tagId: positiveId })
+const siteRef = z.strictObject({ accountId, siteId: positiveId })
+const tagRef = z.strictObject({ accountId, tagId: positiveId })
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`)
 
 // The same schema the API client checks a create against (one definition, api/new-site-schema.ts).
-export const createSite = z.strictObject({ accountId, site: newSiteSchema })
+const createSite = z.strictObject({ accountId, site: newSiteSchema })
 
-export const createTag = z.strictObject({
+const createTag = z.strictObject({
   accountId,
   name: text(255).trim().min(1, 'must not be empty'),
 })
 
-export const openExternal = z.strictObject({ url: webAddress })
-
 /** An ISO 8601 time with an offset (or Z), as the API writes them and the date filters send. */
 const isoTime = z.iso.datetime({ offset: true, error: 'must be a date and time in ISO 8601 form' })
 
-export const eventQuery = z.strictObject({
+const eventQuery = z.strictObject({
   accountId,
   siteId: positiveId.optional(),
   types: z.array(text(100)).max(50, 'must name at most 50 types').optional(),
@@ -62,13 +58,23 @@ const prefKey = z
   .string()
   .regex(/^[a-z][a-z0-9.-]{0,63}(:[0-9a-f-]{36})?$/i, 'must be a name, optionally followed by :<account id>')
 
-export const prefGet = z.strictObject({ key: prefKey })
+const prefGet = z.strictObject({ key: prefKey })
 
-/** Any JSON value up to 256 KB written out; anything else is refused. */
-const jsonValue = z.json().refine((value) => JSON.stringify(value).length <= 256 * 1024, 'must be at most 256 KB')
-export const prefSet = z.strictObject({ key: prefKey, value: jsonValue })
+/**
+ * Any JSON value up to 256 KB written out; anything else is refused. The contract types it
+ * `unknown` (the renderer's interfaces are JSON without saying so), so JSON is a refinement.
+ */
+const jsonValue = z
+  .unknown()
+  // abort: the size is measured only on what is JSON (a function has no written-out length).
+  .refine((value) => z.json().safeParse(value).success, {
+    error: 'must be a JSON value (text, a number, true or false, null, a list or an object)',
+    abort: true,
+  })
+  .refine((value) => JSON.stringify(value).length <= 256 * 1024, 'must be at most 256 KB')
+const prefSet = z.strictObject({ key: prefKey, value: jsonValue })
 
-export const saveFile = z.strictObject({
+const saveFile = z.strictObject({
   // A file name, not a path: no separators, no leading dot, a sensible length.
   suggestedName: z
     .string()
@@ -79,7 +85,7 @@ export const saveFile = z.strictObject({
   content: z.string().max(64 * 1024 * 1024, 'must be at most 64 MB'),
 })
 
-export const settingsPatch = z.strictObject({
+const settingsPatch = z.strictObject({
   syncIntervalMinutes: z
     .int({ error: 'must be a whole number of minutes' })
     .min(1, 'must be at least 1 minute')
@@ -94,17 +100,55 @@ export const settingsPatch = z.strictObject({
     .optional(),
 })
 
-export const historySite = z.strictObject({
+const historySite = z.strictObject({
   accountId,
   siteId: positiveId,
   limit: z.int().min(1).max(1000).optional(),
 })
 
-export const historyTrend = z.strictObject({ accountId, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
+const historyTrend = z.strictObject({ accountId, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
 
-export const eventsDaily = z.strictObject({
+const eventsDaily = z.strictObject({
   accountId,
   days: z.int().min(1).max(366),
   // Real offsets run from -12:00 to +14:00.
   utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60),
 })
+
+/** Every request channel's input schema, by channel name. */
+export const CHANNEL_INPUT_SCHEMAS = {
+  'app:info': noInput,
+  'accounts:list': noInput,
+  'accounts:add': addAccount,
+  'accounts:rename': renameAccount,
+  'accounts:replaceToken': replaceToken,
+  'accounts:remove': accountRef,
+  'accounts:setActive': accountRef,
+  'demo:open': noInput,
+  'workspace:snapshot': accountRef,
+  'events:query': eventQuery,
+  'sync:now': accountRef,
+  'sync:cancel': accountRef,
+  'sync:site': siteRef,
+  'sync:states': noInput,
+  'sites:create': createSite,
+  'sites:delete': siteRef,
+  'tags:create': createTag,
+  'tags:delete': tagRef,
+  'settings:get': noInput,
+  'settings:set': settingsPatch,
+  'app:notices': noInput,
+  'prefs:get': prefGet,
+  'prefs:set': prefSet,
+  'file:save': saveFile,
+  'events:daily': eventsDaily,
+  'history:site': historySite,
+  'history:trend': historyTrend,
+} as const satisfies InputSchemaMap
+
+export type ChannelInputSchema<C extends RequestChannel> = (typeof CHANNEL_INPUT_SCHEMAS)[C]
+
+// Compile-time proof that each schema accepts and produces exactly its channel's contract input:
+// when one does not, this line fails and the compiler's message names the channel.
+const everySchemaFits: EverySchemaFits<typeof CHANNEL_INPUT_SCHEMAS> = true
+void everySchemaFits

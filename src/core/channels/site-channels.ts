@@ -4,17 +4,16 @@
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 export function siteChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites:create' | 'sites:delete'> {
   const { clients, sync } = ctx
   return {
-    'sites:create': handle(s.createSite, async ({ accountId, site }) => {
+    'sites:create': handle('sites:create', async ({ accountId, site }) => {
       const created = await clients.run(accountId, (api, signal) => api.createSite(site, signal))
       return sync.siteCreated(accountId, created)
     }),
 
-    'sites:delete': handle(s.siteRef, async ({ accountId, siteId }) => {
+    'sites:delete': handle('sites:delete', async ({ accountId, siteId }) => {
       await clients.run(accountId, (api, signal) => api.deleteSite(siteId, signal))
       sync.siteDeleted(accountId, siteId)
     }),

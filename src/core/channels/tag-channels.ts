@@ -3,18 +3,17 @@
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 export function tagChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'tags:create' | 'tags:delete'> {
   const { clients, sync } = ctx
   return {
-    'tags:create': handle(s.createTag, async ({ accountId, name }) => {
+    'tags:create': handle('tags:create', async ({ accountId, name }) => {
       const tag = await clients.run(accountId, (api, signal) => api.createTag(name, signal))
       sync.tagCreated(accountId, tag)
       return tag
     }),
 
-    'tags:delete': handle(s.tagRef, async ({ accountId, tagId }) => {
+    'tags:delete': handle('tags:delete', async ({ accountId, tagId }) => {
       await clients.run(accountId, (api, signal) => api.deleteTag(tagId, signal))
       sync.tagDeleted(accountId, tagId)
     }),

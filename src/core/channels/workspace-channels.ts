@@ -4,7 +4,6 @@
 import type { ChannelHandlers } from '../../shared'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
-import * as s from './schemas'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -13,7 +12,7 @@ export function workspaceChannels(
 ): Pick<ChannelHandlers, 'workspace:snapshot' | 'events:query' | 'events:daily'> {
   const { store, workspace, sync } = ctx
   return {
-    'workspace:snapshot': handle(s.accountRef, async ({ accountId }) => {
+    'workspace:snapshot': handle('workspace:snapshot', async ({ accountId }) => {
       await store.record(accountId)
       return {
         accountId,
@@ -24,13 +23,13 @@ export function workspaceChannels(
       }
     }),
 
-    'events:query': handle(s.eventQuery, async (query) => {
+    'events:query': handle('events:query', async (query) => {
       await store.record(query.accountId)
       return workspace.queryEvents(query)
     }),
 
     // The last `days` local days, today included: from the start of the first of them.
-    'events:daily': handle(s.eventsDaily, async ({ accountId, days, utcOffsetMinutes }) => {
+    'events:daily': handle('events:daily', async ({ accountId, days, utcOffsetMinutes }) => {
       await store.record(accountId)
       const offsetMs = utcOffsetMinutes * 60_000
       const localToday = Math.floor((Date.now() + offsetMs) / DAY_MS) * DAY_MS

@@ -108,11 +108,14 @@ describe('runApp', () => {
     expect(core.options.openDemoOnStart).toBe(true)
   })
 
-  it("gives core an opener that sends only web addresses to electron's shell", async () => {
-    const { core } = await start()
-    await core.options.openExternal('https://example.com/')
-    await expect(core.options.openExternal('file:///etc/passwd')).rejects.toThrow()
-    expect(electron.shell.opened).toEqual(['https://example.com/'])
+  it("sends the web addresses the window opens to electron's shell, and nothing else", async () => {
+    const { window } = await start()
+    // The app's own page asks (window.open, a target=_blank link).
+    const contents = new electron.FakeWebContents(window.webContents.loadedUrl!)
+    electron.app.emit('web-contents-created', {}, contents)
+    expect(contents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
+    expect(contents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    await vi.waitFor(() => expect(electron.shell.opened).toEqual(['https://example.com/']))
   })
 
   it('registers every contract channel and answers the window it opened', async () => {

@@ -38,7 +38,6 @@ async function startShell(dataDir: string, secrets: MemorySecretStore): Promise<
     shell: 'web',
     appName: 'Site Manager',
     appVersion: '0.0.0-test',
-    openExternal: async () => {},
     secretStore: secrets,
   })
   const server: WebShellServer = await startWebShellServer({

@@ -5,16 +5,12 @@ import { createCore, type CoreOptions } from '../../../../src/core'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 
 export function makeCore(dataDir: string, extra: Partial<CoreOptions> = {}) {
-  const opened: string[] = []
   const secretStore = extra.secretStore ?? new MemorySecretStore()
   const core = createCore({
     dataDir,
     shell: 'web',
     appName: 'Site Manager',
     appVersion: '0.0.0-test',
-    openExternal: async (url) => {
-      opened.push(url)
-    },
     secretStore,
     ...extra,
   })
@@ -34,5 +30,5 @@ export function makeCore(dataDir: string, extra: Partial<CoreOptions> = {}) {
   function pushesOf<E extends PushEvent>(event: E): PushEvents[E][] {
     return pushed.filter((p) => p.event === event).map((p) => p.payload as PushEvents[E])
   }
-  return { core, call, value, opened, pushesOf, secretStore }
+  return { core, call, value, pushesOf, secretStore }
 }
