@@ -40,6 +40,11 @@ export interface PushMessage {
   payload: unknown
 }
 
+/** The frame of one call; an absent input is left out, as JSON would drop it anyway. Throws what JSON.stringify throws. */
+export function encodeRequest({ id, channel, input }: RequestMessage): string {
+  return JSON.stringify(input === undefined ? { id, channel } : { id, channel, input })
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

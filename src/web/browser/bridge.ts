@@ -2,9 +2,9 @@
 // module script: it defines window.api before the app starts. The socket needs no token in
 // its address: the HttpOnly cookie set on the first visit authorizes it, and the shell checks
 // that it comes from this page's own origin. A shell restarted on the same port with the same
-// token accepts both again, so the page reconnects to it by itself (bridge-client.ts), showing
+// token accepts both again, so the page reconnects to it by itself (reconnecting-socket.ts), showing
 // "Reconnecting…" meanwhile (connection-banner.ts).
-import type { Connect } from './bridge-client'
+import type { Connect } from './reconnecting-socket'
 import { createBridge } from './bridge-client'
 import { createConnectionBanner, type ConnectionBanner } from './connection-banner'
 import { SOCKET_PATH } from '../protocol'

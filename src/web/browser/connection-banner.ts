@@ -6,7 +6,7 @@
 // changes: screen readers announce a region's changes, not a region that appears. Colours come
 // from the app's theme tokens (tokens.css follows html[data-theme], else the system), with
 // system colours as the fallback should the app's stylesheet not have loaded.
-import type { ConnectionStatus } from './bridge-client'
+import type { ConnectionStatus } from './reconnecting-socket'
 
 export const BANNER_ID = 'site-manager-connection'
 

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net'
 import WebSocket, { WebSocketServer } from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../src/shared'
-import { type Bridge, CALL_TIMED_OUT, type Connect, createBridge } from '../../../src/web/browser/bridge-client'
+import { type Bridge, createBridge } from '../../../src/web/browser/bridge-client'
+import { CALL_TIMED_OUT } from '../../../src/web/browser/bridge-errors'
+import type { Connect } from '../../../src/web/browser/reconnecting-socket'
 import { parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'
 
 interface Request {

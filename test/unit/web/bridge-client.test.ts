@@ -3,7 +3,9 @@
 import WebSocket from 'ws'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { methodName, REQUEST_CHANNELS } from '../../../src/shared'
-import { type Bridge, type Connect, CONNECTION_LOST, createBridge, NOT_CONNECTED } from '../../../src/web/browser/bridge-client'
+import { type Bridge, createBridge } from '../../../src/web/browser/bridge-client'
+import { CONNECTION_LOST, NOT_CONNECTED } from '../../../src/web/browser/bridge-errors'
+import type { Connect } from '../../../src/web/browser/reconnecting-socket'
 import { type Harness, startHarness } from './web-shell-harness'
 
 let shell: Harness

@@ -219,7 +219,6 @@ export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
     accountsSetActive: async () => ok(undefined),
     appInfo: async () => ok({ name: 'Site Manager', version: '0.1.0', shell: 'web', platform: 'linux' }),
     appNotices: async () => ok([]),
-    shellOpenExternal: async () => ok(undefined),
   }
   return { data, methods }
 }
