@@ -83,7 +83,8 @@ describe('a stopped shell', () => {
     const first = await shell()
     const port = first.server.port
     const statuses = recordStatuses()
-    bridge = createBridge({ connect: connectToPort(port), reconnectDelayMs: { first: 20, max: 80 }, onStatus: statuses.onStatus })
+    const opened = { count: 0 }
+    bridge = createBridge({ connect: connectToPort(port, opened), reconnectDelayMs: { first: 20, max: 80 }, onStatus: statuses.onStatus })
     const accountsSeen: unknown[] = []
     bridge.api.on('accounts:changed', (payload) => accountsSeen.push(payload))
     expect(await bridge.api.appInfo()).toMatchObject({ ok: true })
@@ -91,7 +92,7 @@ describe('a stopped shell', () => {
     await first.close()
     await expect.poll(() => bridge!.status().state).toBe('reconnecting')
     // Down a while: a few tries find nothing.
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    await expect.poll(() => opened.count).toBeGreaterThanOrEqual(4)
     expect(await bridge.api.appInfo()).toEqual({ ok: false, error: NOT_CONNECTED })
 
     const second = await shell(port)

@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_MESSAGE_BYTES, parseRequestMessage, parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'
-import { MAX_JSON_DEPTH as MAX_NESTING, REQUEST_CHANNELS } from '../../../src/shared'
+import { APP_ERROR_CODES, MAX_JSON_DEPTH as MAX_NESTING, REQUEST_CHANNELS } from '../../../src/shared'
 
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype']
 
@@ -166,7 +166,7 @@ describe('parseServerMessage', () => {
             result: fc.oneof(
               fc.jsonValue(),
               fc.record({ ok: fc.constant(true), value: fc.jsonValue() }),
-              fc.record({ ok: fc.constant(false), error: fc.record({ code: fc.string(), message: fc.string() }) }),
+              fc.record({ ok: fc.constant(false), error: fc.record({ code: fc.oneof(fc.string(), fc.constantFrom(...APP_ERROR_CODES)), message: fc.string() }) }),
             ),
             event: fc.oneof(fc.constantFrom('sync:state', 'events:new', 'accounts:changed', '__proto__'), fc.string()),
             payload: fc.jsonValue(),
@@ -181,8 +181,10 @@ describe('parseServerMessage', () => {
         if (message === null) return
         if ('id' in message) {
           expect(Number.isSafeInteger(message.id) && message.id >= 0).toBe(true)
-          const result = message.result as { ok: unknown; error?: unknown }
+          const result = message.result as { ok: unknown; error?: { code?: unknown } }
           expect(result.ok === true || (result.ok === false && typeof result.error === 'object')).toBe(true)
+          // Whatever code the frame had, the call sees one of the closed set.
+          if (result.ok === false) expect(APP_ERROR_CODES).toContain(result.error?.code)
           if (result.ok === false && result.error === UNREADABLE_ANSWER) expect(UNREADABLE_ANSWER.code).toBe('bad_response')
         } else {
           expect(typeof message.event).toBe('string')
