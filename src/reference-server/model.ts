@@ -1,7 +1,7 @@
 // What the server keeps, which is more than it serves: input-only fields (cms_id,
 // private_key, monitor) and the extensions behind updates_count live here and never leave
 // through the wire format (see wire.ts). This is also the shape of the persisted JSON file.
-import type { ServerInfo, SiteEvent, Tag } from '../shared'
+import type { Site, SiteEvent, Tag } from '../shared'
 
 /** An extension found on a site; `available` is a newer version not yet installed. */
 export interface InstalledExtension {
@@ -10,19 +10,13 @@ export interface InstalledExtension {
   available: string | null
 }
 
-export interface StoredSite {
-  id: number
-  name: string
-  url: string
-  admin_url: string
-  notes: string
-  status: string
-  published: number | null
+/**
+ * A site as kept: the served fields of a Site (shared/domain.ts, one definition of the spec's
+ * shape) without the two the wire format derives (tags from tagIds, updates_count from the
+ * extensions), plus what is kept but never served.
+ */
+export interface StoredSite extends Omit<Site, 'tags' | 'updates_count'> {
   tagIds: number[]
-  server: ServerInfo
-  created_at: string
-  updated_at: string
-  last_check_at: string | null
   cms_id: number | null
   /**
    * Whether a private_key was sent. The key itself is not kept: nothing here uses it, and the

@@ -4,51 +4,35 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { writeFileAtomic } from '../node-utils/atomic-write'
-import type { ServerState } from './model'
+import { resourceId, serverInfoSchema, siteEventSchema, siteHead, siteTail, tagSchema } from '../shared/api-shapes'
+import type { ServerState, StoredSite } from './model'
 import { STATE_VERSION } from './model'
 
-const nullableString = z.string().nullable()
-const tagSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string(), updated_at: z.string() })
+// The spec's shapes (tags, events, a site's served fields) are the ones core checks the API's
+// answers with (shared/api-shapes.ts); a stored site adds what the server keeps but never serves.
+const storedSiteSchema = z.object({
+  ...siteHead,
+  tagIds: z.array(resourceId),
+  server: serverInfoSchema,
+  ...siteTail,
+  cms_id: z.number().int().nullable(),
+  has_private_key: z.boolean(),
+  look_for_string: z.string().nullable(),
+  extensions: z.array(z.object({ name: z.string(), version: z.string(), available: z.string().nullable() })),
+}) satisfies z.ZodType<StoredSite>
+
 const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
-  nextIds: z.object({ site: z.number().int(), tag: z.number().int(), event: z.number().int() }),
+  nextIds: z.object({ site: resourceId, tag: resourceId, event: resourceId }),
   accounts: z.array(
     z.object({
       token: z.string().min(1),
       tags: z.array(tagSchema),
-      sites: z.array(
-        z.object({
-          id: z.number().int(),
-          name: z.string(),
-          url: z.string(),
-          admin_url: z.string(),
-          notes: z.string(),
-          status: z.string(),
-          published: z.number().int().nullable(),
-          tagIds: z.array(z.number().int()),
-          server: z.object({ ip: nullableString, web: nullableString, php: nullableString, mysql: nullableString }),
-          created_at: z.string(),
-          updated_at: z.string(),
-          last_check_at: nullableString,
-          cms_id: z.number().int().nullable(),
-          has_private_key: z.boolean(),
-          look_for_string: nullableString,
-          extensions: z.array(z.object({ name: z.string(), version: z.string(), available: nullableString })),
-        }),
-      ),
-      events: z.array(
-        z.object({
-          id: z.number().int(),
-          site_id: z.number().int(),
-          category: z.string(),
-          message: z.string(),
-          type: z.string(),
-          created_at: z.string(),
-        }),
-      ),
+      sites: z.array(storedSiteSchema),
+      events: z.array(siteEventSchema),
     }),
   ),
-})
+}) satisfies z.ZodType<ServerState>
 
 /** The saved state, or null when the file does not exist. A broken file is an error, not a reset. */
 export async function loadState(file: string): Promise<ServerState | null> {
@@ -61,7 +45,7 @@ export async function loadState(file: string): Promise<ServerState | null> {
   }
   const parsed = stateSchema.safeParse(JSON.parse(text))
   if (!parsed.success) throw new Error(`${file} is not a reference server state file: ${parsed.error.message}`)
-  return parsed.data as ServerState
+  return parsed.data
 }
 
 // The file holds every account's bearer token: readable by its owner only (0600), and flushed

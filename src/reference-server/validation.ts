@@ -1,6 +1,14 @@
 // Validation of the two request bodies, with the rules a Laravel controller for this API
 // would sensibly declare and Laravel's own message texts, so clients meet the real 422 shape:
 // {"message": "<first error> (and N more errors)", "errors": {field: [messages]}}.
+//
+// The rules the app's clients check too come from the app's one definition (shared/new-site.ts,
+// shared/web-address.ts): the length limits, how characters are counted, what a web address is.
+// What stays here is the server's own: Laravel's messages and 422 shape, and accepting what the
+// spec says the API accepts where the app's form is stricter: any integer cms_id, ids written
+// as strings ("5"), null for an absent field, monitor[look_for_string], tag ids that must exist.
+import { characterCount, NEW_SITE_LIMITS, TAG_NAME_MAX } from '../shared/new-site'
+import { isWebAddress } from '../shared'
 import type { Input } from './request-body'
 
 export type FieldErrors = Record<string, string[]>
@@ -17,14 +25,12 @@ export interface SiteInput {
   look_for_string: string | null
 }
 
-const MAX_STRING = 255
-
 /** Laravel shows the attribute with underscores as spaces: cms_id -> "cms id". */
 const label = (field: string) => field.replace(/_/g, ' ')
 const messages = {
   required: (f: string) => `The ${label(f)} field is required.`,
   string: (f: string) => `The ${label(f)} field must be a string.`,
-  max: (f: string) => `The ${label(f)} field must not be greater than ${MAX_STRING} characters.`,
+  max: (f: string, max: number) => `The ${label(f)} field must not be greater than ${max} characters.`,
   url: (f: string) => `The ${label(f)} field must be a valid URL.`,
   integer: (f: string) => `The ${label(f)} field must be an integer.`,
   array: (f: string) => `The ${label(f)} field must be an array.`,
@@ -56,18 +62,8 @@ function isIntegerLike(value: unknown): boolean {
   return typeof value === 'string' && /^[+-]?\d{1,15}$/.test(value)
 }
 
-function isHttpUrl(value: string): boolean {
-  if (/\s/.test(value)) return false
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /** A string field; answers the value, or null when absent/null or invalid (error added). */
-function stringField(bag: ErrorBag, input: Input, field: string, opts: { required?: boolean; url?: boolean; max?: boolean }): string | null {
+function stringField(bag: ErrorBag, input: Input, field: string, opts: { required?: boolean; url?: boolean; max?: number }): string | null {
   const value = input[field]
   if (value === undefined || value === null) {
     if (opts.required) bag.add(field, messages.required(field))
@@ -77,14 +73,14 @@ function stringField(bag: ErrorBag, input: Input, field: string, opts: { require
     bag.add(field, messages.string(field))
     return null
   }
-  if (opts.max && value.length > MAX_STRING) bag.add(field, messages.max(field))
-  else if (opts.url && !isHttpUrl(value)) bag.add(field, messages.url(field))
+  if (opts.max !== undefined && characterCount(value) > opts.max) bag.add(field, messages.max(field, opts.max))
+  else if (opts.url && !isWebAddress(value)) bag.add(field, messages.url(field))
   return value
 }
 
 export function validateNewSite(input: Input, existingTagIds: ReadonlySet<number>): Validated<SiteInput> {
   const bag = new ErrorBag()
-  const name = stringField(bag, input, 'name', { required: true, max: true })
+  const name = stringField(bag, input, 'name', { required: true, max: NEW_SITE_LIMITS.name })
 
   let cmsId: number | null = null
   const rawCms = input.cms_id
@@ -93,8 +89,8 @@ export function validateNewSite(input: Input, existingTagIds: ReadonlySet<number
     else bag.add('cms_id', messages.integer('cms_id'))
   }
 
-  const url = stringField(bag, input, 'url', { required: true, url: true, max: true })
-  const adminUrl = stringField(bag, input, 'admin_url', { url: true, max: true })
+  const url = stringField(bag, input, 'url', { required: true, url: true, max: NEW_SITE_LIMITS.url })
+  const adminUrl = stringField(bag, input, 'admin_url', { url: true, max: NEW_SITE_LIMITS.admin_url })
   const privateKey = stringField(bag, input, 'private_key', {})
   const notes = stringField(bag, input, 'notes', {})
 
@@ -134,7 +130,7 @@ export function validateNewSite(input: Input, existingTagIds: ReadonlySet<number
 /** Tag names are unique per account, compared case-insensitively like MySQL's default collation. */
 export function validateNewTag(input: Input, existingNames: readonly string[]): Validated<{ name: string }> {
   const bag = new ErrorBag()
-  const name = stringField(bag, input, 'name', { required: true, max: true })
+  const name = stringField(bag, input, 'name', { required: true, max: TAG_NAME_MAX })
   if (name !== null && bag.empty) {
     const lower = name.toLowerCase()
     if (existingNames.some((existing) => existing.toLowerCase() === lower)) bag.add('name', messages.unique('name'))

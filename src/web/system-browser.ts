@@ -1,23 +1,16 @@
 // Opening addresses in the person's own browser, for the shell's start (the app's address)
 // and for the contract's shell:openExternal (links in the app). Only http(s) is ever opened:
-// xdg-open and friends would happily run file:, mailto: or custom-scheme handlers.
+// xdg-open and friends would happily run file:, mailto: or custom-scheme handlers (the check is
+// the app's one web address check, shared/web-address.ts).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { appError } from '../core/errors'
+import { isWebAddress } from '../shared'
 
 /** Written on every launch, beside the app data, when the shell opens the browser itself. */
 export const LAUNCH_PAGE_NAME = 'open-in-browser.html'
-
-function isHttpAddress(address: string): boolean {
-  try {
-    const url = new URL(address)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 /** The opener command for this platform, or null where no desktop can show a browser. */
 export function browserOpener(
@@ -42,7 +35,7 @@ const escapeHtml = (text: string) =>
  * a planted symlink is removed first and the new one created exclusively.
  */
 export function writeLaunchPage(address: string, dir: string): string {
-  if (!isHttpAddress(address)) throw new Error('The launch page only leads to web addresses (http or https).')
+  if (!isWebAddress(address)) throw new Error('The launch page only leads to web addresses (http or https).')
   const file = join(dir, LAUNCH_PAGE_NAME)
   const attribute = escapeHtml(address)
   // JSON is valid JavaScript; "<" is escaped so the address cannot close the script element.
@@ -81,7 +74,7 @@ function launch(opener: { command: string; args: string[] }, target: string): Pr
  */
 export async function openInBrowser(url: string, dataDir?: string): Promise<boolean> {
   const opener = browserOpener()
-  if (opener === null || !isHttpAddress(url)) return false
+  if (opener === null || !isWebAddress(url)) return false
   let page: string
   try {
     page = writeLaunchPage(url, dataDir ?? mkdtempSync(join(tmpdir(), 'site-manager-open-')))
@@ -93,7 +86,7 @@ export async function openInBrowser(url: string, dataDir?: string): Promise<bool
 
 /** shell:openExternal for core: refuses anything but http(s), and says so when it cannot open. */
 export async function openExternal(url: string): Promise<void> {
-  if (!isHttpAddress(url)) {
+  if (!isWebAddress(url)) {
     throw appError({ code: 'invalid_input', message: 'Only web addresses (http or https) can be opened.' })
   }
   const opener = browserOpener()

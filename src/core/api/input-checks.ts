@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { NewSite } from '../../shared'
 import { AppErrorException } from '../errors'
-import { newSiteSchema } from './new-site-schema'
+import { NEW_SITE_FIELDS, newSiteSchema } from '../../shared/new-site'
 import { describeIssues } from './schemas'
 
 function invalid(message: string): AppErrorException {
@@ -31,7 +31,7 @@ export function checkNewSite(input: unknown): NewSite {
   const result = newSiteSchema.safeParse(input)
   if (!result.success) throw invalid(`The new site is not valid: ${describeIssues(result.error)}.`)
   const site: NewSite = { name: result.data.name, url: result.data.url }
-  for (const key of ['admin_url', 'cms_id', 'private_key', 'notes', 'tags', 'monitor'] as const) {
+  for (const key of NEW_SITE_FIELDS) {
     if (result.data[key] !== undefined) Object.assign(site, { [key]: result.data[key] })
   }
   return site

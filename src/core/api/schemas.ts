@@ -3,62 +3,31 @@
 // the spec does not name (a private_key echoed by mistake, say) from travelling further.
 // Values the spec calls open (status, event type and category) are plain strings on purpose.
 import { z } from 'zod'
-import type { Page, PageLinks, PageMeta, ServerInfo, Site, SiteEvent, Tag } from '../../shared'
+import type { Page, PageLinks, PageMeta, ServerInfo, Site } from '../../shared'
+import { serverInfoSchema, siteEventSchema, siteHead, siteTail, tagSchema } from '../../shared/api-shapes'
 import { boundedList } from './bounded-list'
 
-// ISO 8601 date-time with "Z" or a numeric offset (+02:00 or +0200), optional fractions.
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/
-const timestamp = z.string().regex(TIMESTAMP, 'expected an ISO 8601 timestamp with offset')
-const id = z.number().int().positive()
+// The resource shapes are the spec's, shared with the reference server (shared/api-shapes.ts);
+// re-exported so the API client reads every schema from here.
+export { siteEventSchema, tagSchema }
+
 const count = z.number().int().nonnegative()
-
-export const tagSchema = z.object({
-  id,
-  name: z.string(),
-  created_at: timestamp,
-  updated_at: timestamp,
-}) satisfies z.ZodType<Tag>
-
-const nullableString = z.string().nullable()
-const serverInfoSchema = z.object({
-  ip: nullableString,
-  web: nullableString,
-  php: nullableString,
-  mysql: nullableString,
-}) satisfies z.ZodType<ServerInfo>
 
 const NO_SERVER_DATA: ServerInfo = { ip: null, web: null, php: null, mysql: null }
 
 export const siteSchema = z.object({
-  id,
-  name: z.string(),
-  url: z.string(),
-  admin_url: z.string(),
-  notes: z.string(),
-  status: z.string(),
-  published: z.number().int().nullable(),
+  ...siteHead,
   tags: boundedList(tagSchema),
   // Spec 2.1: "Null until server data has been collected" reads both as null keys and as a null
   // object; both mean the same, so the app sees one shape.
   server: serverInfoSchema.nullable().transform((server) => server ?? { ...NO_SERVER_DATA }),
   // Spec 2.1: present when a site is read or listed.
   updates_count: count,
-  created_at: timestamp,
-  updated_at: timestamp,
-  last_check_at: timestamp.nullable(),
+  ...siteTail,
 }) satisfies z.ZodType<Site, unknown>
 
 /** The answer to creating a site (spec 4.1), the one place where updates_count is absent. */
 export const createdSiteSchema = siteSchema.extend({ updates_count: count.optional() }) satisfies z.ZodType<Site, unknown>
-
-export const siteEventSchema = z.object({
-  id,
-  site_id: id,
-  category: z.string(),
-  message: z.string(),
-  type: z.string(),
-  created_at: timestamp,
-}) satisfies z.ZodType<SiteEvent>
 
 const linkSchema = z.string().nullable()
 const linksSchema = z.object({
