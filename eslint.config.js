@@ -1,30 +1,47 @@
 // Flat config. Besides the usual rules it keeps the rooms of DESIGN.md apart, so the
 // architecture cannot drift: see test/unit/lint/boundaries.test.ts for the proof.
+//
+// The import graph, lowest room first; each may import only what its line names:
+//   shared            zod; nothing of the project. Runs everywhere: no Node, no DOM
+//   node-utils        shared; Node
+//   reference-server  shared, node-utils; Node
+//   core              shared, node-utils; Node; the reference server from core/demo only
+//   web/protocol.ts   shared. Both ends of the web shell's socket: no Node, no DOM
+//   web/browser       shared, web/protocol.ts; DOM
+//   web (the server)  shared, core, node-utils, web/protocol.ts; Node
+//   main              shared, core, node-utils, electron; Node
+//   preload           shared, electron (its renderer modules); sandboxed: no Node
+//   renderer          shared; DOM
+//   test/, bench/, scripts/: anything
+// A file's environment is checked by what it uses too: its globals, packages and electron
+// modules must exist where its room runs (eslint-rules/environments.js lists them).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
+import { roomConfigs } from './eslint-rules/rooms.js'
 
-const electronOnlyInShell = {
-  name: 'electron',
-  message: 'Only src/main and src/preload may import electron (DESIGN.md, the rooms).',
-}
-const noRendererImports = {
-  group: ['**/renderer', '**/renderer/**'],
-  message: 'Nothing imports the renderer: it talks to the rest only through window.api.',
-}
-
-// no-restricted-imports sees only static imports; these catch import('…') and require('…')
-// of the same places, so a room cannot be entered through a side door.
-function noDynamicImportOf(names, message) {
-  const source = `/(^|\\/)(${names.join('|')})(\\/|$)/`
-  return [
-    { selector: `ImportExpression[source.value=${source}]`, message },
-    { selector: `CallExpression[callee.name='require'][arguments.0.value=${source}]`, message },
-  ]
-}
-const dynamicElectron = noDynamicImportOf(['electron'], electronOnlyInShell.message)
-const dynamicRenderer = noDynamicImportOf(['renderer'], noRendererImports.message)
+// The graph above as data. `files` is the room's folder (or file) from the project root; a
+// nested room is listed before the room around it, since a file belongs to the first that holds it.
+const ROOMS = [
+  { room: 'shared', files: 'src/shared', environment: 'everywhere', mayImport: [], packages: ['zod'], why: 'it is the contract every process shares, so it imports only zod and nothing of the project' },
+  { room: 'node-utils', files: 'src/node-utils', environment: 'node', mayImport: ['shared'], why: 'it is the leaf core and the reference server stand on, so it imports only src/shared, Node and Node packages' },
+  { room: 'reference-server', files: 'src/reference-server', environment: 'node', mayImport: ['shared', 'node-utils'], why: 'the reference server stands apart from the app it serves, so it imports only src/shared, src/node-utils, Node and Node packages' },
+  {
+    room: 'core',
+    files: 'src/core',
+    environment: 'node',
+    mayImport: ['shared', 'node-utils'],
+    alsoFrom: { 'src/core/demo': ['reference-server'] },
+    why: 'core is plain Node below the shells, so it imports only src/shared, src/node-utils, Node and Node packages (and the reference server from src/core/demo only)',
+  },
+  { room: 'web-protocol', files: 'src/web/protocol.ts', environment: 'everywhere', mayImport: ['shared'], why: "it is the wire format both ends of the web shell's socket read, so it imports only src/shared and packages that run anywhere" },
+  { room: 'web-browser', files: 'src/web/browser', environment: 'page', mayImport: ['shared', 'web-protocol'], why: 'it runs in the page and reaches core only over the socket, so it imports only src/shared, src/web/protocol.ts and page packages' },
+  { room: 'web', files: 'src/web', environment: 'node', mayImport: ['shared', 'core', 'node-utils', 'web-protocol'], why: 'the web shell serves core and the built page as files, so it imports only src/shared, src/core, src/node-utils, src/web/protocol.ts, Node and Node packages' },
+  { room: 'main', files: 'src/main', environment: 'electron-main', mayImport: ['shared', 'core', 'node-utils'], why: 'the Electron shell imports only src/shared, src/core, src/node-utils, electron, Node and Node packages' },
+  { room: 'preload', files: 'src/preload', environment: 'electron-preload', mayImport: ['shared'], why: 'the sandboxed preload imports only src/shared and electron' },
+  { room: 'renderer', files: 'src/renderer', environment: 'page', mayImport: ['shared'], why: 'the renderer imports only src/shared, its own files and page packages, and reaches the rest through window.api' },
+]
 
 export default tseslint.config(
   {
@@ -54,109 +71,7 @@ export default tseslint.config(
       'vue/multiline-html-element-content-newline': 'off',
     },
   },
-  // Everything outside the Electron shell: no electron, no renderer.
-  {
-    files: ['src/**/*.{ts,vue}'],
-    ignores: ['src/main/**', 'src/preload/**', 'src/renderer/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: [noRendererImports] }],
-      'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicRenderer],
-    },
-  },
-  // The Electron shell may import electron but never the renderer, and only the preload may
-  // touch ipcRenderer.
-  {
-    files: ['src/main/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'electron',
-              importNames: ['ipcRenderer'],
-              message: 'Raw ipcRenderer belongs to the preload only.',
-            },
-          ],
-          patterns: [noRendererImports],
-        },
-      ],
-      'no-restricted-syntax': ['error', ...dynamicRenderer],
-    },
-  },
-  {
-    files: ['src/preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noRendererImports,
-            { group: ['**/core', '**/core/**', '**/main/**', '**/web/**'], message: 'The preload knows only shared/ and electron.' },
-          ],
-        },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        ...dynamicRenderer,
-        ...noDynamicImportOf(['core', 'main', 'web'], 'The preload knows only shared/ and electron.'),
-      ],
-    },
-  },
-  // The renderer knows only src/shared and its own files: no electron, no node, no core.
-  {
-    files: ['src/renderer/**/*.{ts,vue}'],
-    languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnlyInShell],
-          patterns: [
-            {
-              group: ['**/core', '**/core/**', '**/main', '**/main/**', '**/preload', '**/preload/**', '**/web', '**/web/**', '**/reference-server', '**/reference-server/**'],
-              message: 'The renderer imports only src/shared and its own files; it reaches the rest through window.api.',
-            },
-            { group: ['node:*'], message: 'The renderer runs in a browser sandbox: no Node modules.' },
-          ],
-        },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        ...dynamicElectron,
-        ...noDynamicImportOf(
-          ['core', 'main', 'preload', 'web', 'reference-server'],
-          'The renderer imports only src/shared and its own files; it reaches the rest through window.api.',
-        ),
-        {
-          selector: 'ImportExpression[source.value=/^node:/]',
-          message: 'The renderer runs in a browser sandbox: no Node modules.',
-        },
-      ],
-    },
-  },
-  // Core must stay plain Node: no shells, no renderer.
-  {
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnlyInShell],
-          patterns: [
-            noRendererImports,
-            { group: ['**/main', '**/main/**', '**/preload/**', '**/web', '**/web/**'], message: 'Core never imports a shell: the shells import core.' },
-          ],
-        },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        ...dynamicElectron,
-        ...dynamicRenderer,
-        ...noDynamicImportOf(['main', 'preload', 'web'], 'Core never imports a shell: the shells import core.'),
-      ],
-    },
-  },
+  ...roomConfigs(ROOMS),
   // Tests may import anything they test.
   {
     files: ['test/**/*.ts'],
