@@ -4,6 +4,7 @@
 // each group keeping the exact values it holds: a slice opens the Sites view filtered to
 // exactly those values, which is the filter the Sites view already understands.
 import type { Site } from '../../../shared'
+import { isAccountSite } from './account-rows'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 /** How many sites the pending-updates chart shows. */
@@ -40,17 +41,25 @@ export function overviewTotals(sites: readonly Site[], now: number): OverviewTot
 }
 
 export interface PendingBar {
+  /** The site's id in its account. */
   id: number
   name: string
   updates: number
+  /** Of a row of the All accounts scope: its account (absent for a plain site of the active one). */
+  accountId?: string
+  accountLabel?: string
 }
 
 /** The sites with the most pending updates, most first (ties by name), only those with any. */
 export function topPending(sites: readonly Site[], limit = TOP_PENDING): PendingBar[] {
   return sites
     .filter((site) => (site.updates_count ?? 0) > 0)
-    .map((site) => ({ id: site.id, name: site.name, updates: site.updates_count ?? 0 }))
-    .sort((a, b) => b.updates - a.updates || a.name.localeCompare(b.name) || a.id - b.id)
+    .map((site) => {
+      const bar: PendingBar = { id: site.id, name: site.name, updates: site.updates_count ?? 0 }
+      if (isAccountSite(site)) Object.assign(bar, { id: site.siteId, accountId: site.accountId, accountLabel: site.accountLabel })
+      return bar
+    })
+    .sort((a, b) => b.updates - a.updates || a.name.localeCompare(b.name) || (a.accountId ?? '').localeCompare(b.accountId ?? '') || a.id - b.id)
     .slice(0, limit)
 }
 
