@@ -1,7 +1,7 @@
 // Inside core, failures are thrown as AppErrorException so that deep code can bail out;
 // at the channel boundary they become data again (Result) because IPC strips thrown errors.
 import type { AppError, Result } from '../shared'
-import { fail, ok } from '../shared'
+import { fail, internalError, ok } from '../shared'
 
 export class AppErrorException extends Error {
   constructor(readonly appError: AppError) {
@@ -20,10 +20,7 @@ export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof Error && thrown.name === 'AbortError') {
     return { code: 'cancelled', message: 'The request was cancelled.' }
   }
-  return {
-    code: 'internal',
-    message: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
-  }
+  return internalError()
 }
 
 /** Runs work and answers a Result, never a throw. */

@@ -5,6 +5,7 @@ import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 import {
   REQUEST_CHANNELS,
   fail,
+  internalError,
   type ChannelHandler,
   type ChannelHandlers,
   type RequestChannel,
@@ -16,7 +17,6 @@ import { silentLogger, type Logger } from '../core/util/logger'
 import type { SenderCheck } from './trusted-sender'
 
 const FORBIDDEN_MESSAGE = 'This request did not come from the app window and was refused.'
-const INTERNAL_MESSAGE = 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.'
 
 /** Where a refused call came from, for the log: the frame's address without query or fragment. */
 function describeSender(event: IpcMainInvokeEvent): { sender: string | null; frame: 'main' | 'sub' | 'gone' } {
@@ -25,7 +25,8 @@ function describeSender(event: IpcMainInvokeEvent): { sender: string | null; fra
   return { sender: frame.url.split(/[?#]/)[0] ?? null, frame: frame.parent === null ? 'main' : 'sub' }
 }
 
-export function handle<C extends RequestChannel>(
+/** Answers `channel` from the app window with `handler`, once the sender is proven trusted. */
+export function registerChannel<C extends RequestChannel>(
   channel: C,
   handler: ChannelHandler<C>,
   isTrusted: SenderCheck,
@@ -43,7 +44,7 @@ export function handle<C extends RequestChannel>(
       // (a thrown error would reach it stripped to its message). The input is not logged: it
       // may hold a token.
       logger.error(`${channel} threw instead of answering`, { channel, error: errorFields(thrown) })
-      return fail({ code: 'internal', message: INTERNAL_MESSAGE })
+      return fail(internalError())
     }
   })
 }
@@ -52,7 +53,7 @@ export function handle<C extends RequestChannel>(
 export function registerChannels(handlers: ChannelHandlers, isTrusted: SenderCheck, logger: Logger = silentLogger): () => void {
   for (const channel of REQUEST_CHANNELS) {
     // The distributive mapped type needs the per-channel pairing spelled out once here.
-    handle(channel, handlers[channel] as ChannelHandler<typeof channel>, isTrusted, logger)
+    registerChannel(channel, handlers[channel] as ChannelHandler<typeof channel>, isTrusted, logger)
   }
   return () => {
     for (const channel of REQUEST_CHANNELS) ipcMain.removeHandler(channel)

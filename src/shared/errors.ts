@@ -32,6 +32,15 @@ export interface AppError {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError }
 
+/**
+ * The one sentence for a failure inside the app itself (a bug, something thrown that nobody
+ * expected): core, main's IPC gate and the web shell's socket all answer with it.
+ */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.'
+
+/** The answer for a failure inside the app: no details, which could hold a token. */
+export const internalError = (): AppError => ({ code: 'internal', message: INTERNAL_ERROR_MESSAGE })
+
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 export const fail = (error: AppError): Result<never> => ({ ok: false, error })
 

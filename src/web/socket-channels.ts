@@ -5,7 +5,7 @@
 import type { WebSocket } from 'ws'
 import type { Core } from '../core'
 import type { PushEvent, Result } from '../shared'
-import { fail, isRequestChannel, PUSH_EVENTS } from '../shared'
+import { fail, internalError, isRequestChannel, PUSH_EVENTS } from '../shared'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import type { ResponseMessage } from './protocol'
@@ -24,7 +24,7 @@ async function answer(core: Core, channel: string, input: unknown, logger: Logge
   } catch (thrown) {
     // Core answers with data, never a throw; this guards the socket should that ever break.
     logger.error(`${channel} threw instead of answering`, { channel, error: errorFields(thrown) })
-    return fail({ code: 'internal', message: 'Something went wrong inside the app. Try again.' })
+    return fail(internalError())
   }
 }
 
