@@ -4,15 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { createPinia } from 'pinia'
-import App from '../../../../src/renderer/src/App.vue'
-import { createAppRouter } from '../../../../src/renderer/src/router'
-import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import App from '../../../src/renderer/src/App.vue'
+import { createAppRouter } from '../../../src/renderer/src/router'
+import { useAccountsStore } from '../../../src/renderer/src/stores/accounts'
 import userEvent from '@testing-library/user-event'
-import { createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
-import { mountInBody, unmountAll } from '../support/mount'
+import { createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from './support/fake-api'
+import { mountInBody, unmountAll } from './support/mount'
 
 // jsdom cannot draw: the Overview's charts get the fake chart module.
-vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('../overview/fake-chart'))
+vi.mock('../../../src/renderer/src/components/charts/chart-setup', () => import('./support/fake-chart'))
 
 beforeEach(() => {
   window.location.hash = ''

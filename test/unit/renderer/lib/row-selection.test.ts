@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clearSelection, headerState, selectAll, toggleAll, toggleOne, toggleRange } from '../../../../../src/renderer/src/lib/row-selection'
+import { clearSelection, headerState, selectAll, toggleAll, toggleOne, toggleRange } from '../../../../src/renderer/src/lib/row-selection'
 
 const ROWS = [10, 20, 30, 40, 50, 60]
 const set = (...ids: number[]) => new Set(ids)

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { SAVE_DELAY_MS, normaliseLayout, useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
-import { createFakeApi, memoryCore, ok } from '../../support/fake-api'
-import { storePinia } from '../../support/mount'
+import { SAVE_DELAY_MS, normaliseLayout, useSiteColumnsStore } from '../../../../src/renderer/src/stores/site-columns'
+import { createFakeApi, memoryCore, ok } from '../support/fake-api'
+import { storePinia } from '../support/mount'
 
 const DEFAULT_SHOWN = ['name', 'url', 'status', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
 

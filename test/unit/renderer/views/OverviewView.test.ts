@@ -4,10 +4,10 @@ import { screen, within } from '@testing-library/dom'
 import OverviewView from '../../../../src/renderer/src/views/OverviewView.vue'
 import { createFakeApi, makeEvent, makeSite, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { mountView, person, unmountAll } from '../support/mount'
-import { FakeChart } from './fake-chart'
+import { FakeChart } from '../support/fake-chart'
 
 // jsdom cannot draw: the chart module is the fake, which keeps what each chart was given.
-vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('./fake-chart'))
+vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('../support/fake-chart'))
 
 const server = (php: string | null, mysql: string | null, web: string | null) => ({ ip: '192.0.2.1', php, mysql, web })
 const HOUR = 60 * 60 * 1000

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import AddAccountForm from '../../../../src/renderer/src/components/accounts/AddAccountForm.vue'
-import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
-import { errorOf } from '../support/a11y'
-import { createFakeApi, fail, makeAccount, ok, type FakeApi } from '../support/fake-api'
-import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../support/mount'
+import AddAccountForm from '../../../../../src/renderer/src/components/accounts/AddAccountForm.vue'
+import AppToaster from '../../../../../src/renderer/src/components/common/AppToaster.vue'
+import { errorOf } from '../../support/a11y'
+import { createFakeApi, fail, makeAccount, ok, type FakeApi } from '../../support/fake-api'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
 
 afterEach(unmountAll)
 

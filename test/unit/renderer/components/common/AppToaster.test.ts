@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { createPinia, setActivePinia } from 'pinia'
-import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
-import { useToastsStore } from '../../../../src/renderer/src/stores/toasts'
-import { mountInBody, person, unmountAll } from '../support/mount'
+import AppToaster from '../../../../../src/renderer/src/components/common/AppToaster.vue'
+import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
+import { mountInBody, person, unmountAll } from '../../support/mount'
 
 afterEach(() => {
   unmountAll()

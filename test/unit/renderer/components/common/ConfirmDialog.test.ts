@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import { screen, within } from '@testing-library/dom'
-import ConfirmDialog from '../../../../src/renderer/src/components/common/ConfirmDialog.vue'
+import ConfirmDialog from '../../../../../src/renderer/src/components/common/ConfirmDialog.vue'
 import { flushPromises } from '@vue/test-utils'
-import { mountInBody, person, unmountAll } from '../support/mount'
+import { mountInBody, person, unmountAll } from '../../support/mount'
 
 afterEach(unmountAll)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeEventType, humaniseEventType } from '../../../../src/renderer/src/components/events/event-types'
-import { KNOWN_EVENT_TYPES } from '../../../../src/shared'
+import { describeEventType, humaniseEventType } from '../../../../../src/renderer/src/components/events/event-types'
+import { KNOWN_EVENT_TYPES } from '../../../../../src/shared'
 
 describe('event types', () => {
   it('gives every observed type (spec 6.2) its own label and icon', () => {

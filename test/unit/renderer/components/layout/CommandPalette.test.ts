@@ -7,16 +7,16 @@ import { screen, within } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
 import { createPinia } from 'pinia'
 import { defineComponent, h } from 'vue'
-import App from '../../../../src/renderer/src/App.vue'
-import { createAppRouter } from '../../../../src/renderer/src/router'
-import { useCommands } from '../../../../src/renderer/src/composables/useCommands'
-import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
-import type { AppSettings } from '../../../../src/shared'
-import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../support/fake-api'
-import { mountInBody, unmountAll } from '../support/mount'
+import App from '../../../../../src/renderer/src/App.vue'
+import { createAppRouter } from '../../../../../src/renderer/src/router'
+import { useCommands } from '../../../../../src/renderer/src/composables/useCommands'
+import { useAccountsStore } from '../../../../../src/renderer/src/stores/accounts'
+import type { AppSettings } from '../../../../../src/shared'
+import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from '../../support/fake-api'
+import { mountInBody, unmountAll } from '../../support/mount'
 
 // jsdom cannot draw: the Overview's charts get the fake chart module.
-vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('../overview/fake-chart'))
+vi.mock('../../../../../src/renderer/src/components/charts/chart-setup', () => import('../../support/fake-chart'))
 
 beforeEach(() => {
   window.location.hash = ''

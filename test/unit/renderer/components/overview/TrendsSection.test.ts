@@ -3,11 +3,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import type { HistoryTrendDay } from '../../../../src/shared'
-import TrendsSection from '../../../../src/renderer/src/components/overview/TrendsSection.vue'
-import { trendDayLabel, trendSeries } from '../../../../src/renderer/src/lib/history-trend'
-import { createFakeApi, fail, ok } from '../support/fake-api'
-import { mountView, unmountAll } from '../support/mount'
+import type { HistoryTrendDay } from '../../../../../src/shared'
+import TrendsSection from '../../../../../src/renderer/src/components/overview/TrendsSection.vue'
+import { trendDayLabel, trendSeries } from '../../../../../src/renderer/src/lib/history-trend'
+import { createFakeApi, fail, ok } from '../../support/fake-api'
+import { mountView, unmountAll } from '../../support/mount'
 
 afterEach(unmountAll)
 

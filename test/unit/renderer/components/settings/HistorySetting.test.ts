@@ -4,13 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen } from '@testing-library/dom'
-import type { AppSettings, SiteManagerApi } from '../../../../src/shared'
-import HistorySetting from '../../../../src/renderer/src/components/settings/HistorySetting.vue'
-import { useSettingsStore } from '../../../../src/renderer/src/stores/settings'
-import { useToastsStore } from '../../../../src/renderer/src/stores/toasts'
-import { retentionProblem } from '../../../../src/renderer/src/lib/history-retention'
-import { createFakeApi, fail, ok } from '../support/fake-api'
-import { mountView, unmountAll } from '../support/mount'
+import type { AppSettings, SiteManagerApi } from '../../../../../src/shared'
+import HistorySetting from '../../../../../src/renderer/src/components/settings/HistorySetting.vue'
+import { useSettingsStore } from '../../../../../src/renderer/src/stores/settings'
+import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
+import { retentionProblem } from '../../../../../src/renderer/src/lib/history-retention'
+import { createFakeApi, fail, ok } from '../../support/fake-api'
+import { mountView, unmountAll } from '../../support/mount'
 
 afterEach(unmountAll)
 

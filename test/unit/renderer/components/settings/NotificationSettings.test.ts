@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { defineComponent, h } from 'vue'
-import SettingsView from '../../../../src/renderer/src/views/SettingsView.vue'
-import AppToaster from '../../../../src/renderer/src/components/common/AppToaster.vue'
-import type { AppSettings } from '../../../../src/shared'
-import { createFakeApi, fail, makeAccount, memoryCore, ok } from '../support/fake-api'
-import { mountView, unmountAll } from '../support/mount'
+import SettingsView from '../../../../../src/renderer/src/views/SettingsView.vue'
+import AppToaster from '../../../../../src/renderer/src/components/common/AppToaster.vue'
+import type { AppSettings } from '../../../../../src/shared'
+import { createFakeApi, fail, makeAccount, memoryCore, ok } from '../../support/fake-api'
+import { mountView, unmountAll } from '../../support/mount'
 
 const SETTINGS: AppSettings = {
   syncIntervalMinutes: 5,

@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import type { SiteHistory } from '../../../../src/shared'
-import SiteHistoryCard from '../../../../src/renderer/src/components/sites/SiteHistory.vue'
-import { historyDay } from '../../../../src/renderer/src/lib/history-text'
-import { createFakeApi, fail, ok } from '../support/fake-api'
-import { mountView, unmountAll } from '../support/mount'
+import type { SiteHistory } from '../../../../../src/shared'
+import SiteHistoryCard from '../../../../../src/renderer/src/components/sites/SiteHistory.vue'
+import { historyDay } from '../../../../../src/renderer/src/lib/history-text'
+import { createFakeApi, fail, ok } from '../../support/fake-api'
+import { mountView, unmountAll } from '../../support/mount'
 
 afterEach(unmountAll)
 

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import type { Site } from '../../../../../src/shared'
-import BulkActionsBar from '../../../../../src/renderer/src/components/sites/bulk/BulkActionsBar.vue'
-import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
-import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
-import { createFakeApi, makeSite, memoryCore } from '../../support/fake-api'
-import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
+import type { Site } from '../../../../../../src/shared'
+import BulkActionsBar from '../../../../../../src/renderer/src/components/sites/bulk/BulkActionsBar.vue'
+import { useCommandsStore } from '../../../../../../src/renderer/src/stores/commands'
+import { useToastsStore } from '../../../../../../src/renderer/src/stores/toasts'
+import { createFakeApi, makeSite, memoryCore } from '../../../support/fake-api'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../../support/mount'
 
 const SITES = [
   makeSite(1, { name: 'Shop', url: 'https://shop.example.com', admin_url: 'https://shop.example.com/wp-admin' }),

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import type { Site } from '../../../../../src/shared'
-import BulkDeleteDialog from '../../../../../src/renderer/src/components/sites/bulk/BulkDeleteDialog.vue'
-import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
-import { useWorkspaceStore } from '../../../../../src/renderer/src/stores/workspace'
-import { createFakeApi, deferred, fail, makeSite, memoryCore, ok, type FakeApi } from '../../support/fake-api'
-import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
+import type { Site } from '../../../../../../src/shared'
+import BulkDeleteDialog from '../../../../../../src/renderer/src/components/sites/bulk/BulkDeleteDialog.vue'
+import { useToastsStore } from '../../../../../../src/renderer/src/stores/toasts'
+import { useWorkspaceStore } from '../../../../../../src/renderer/src/stores/workspace'
+import { createFakeApi, deferred, fail, makeSite, memoryCore, ok, type FakeApi } from '../../../support/fake-api'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../../support/mount'
 
 afterEach(unmountAll)
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import ImportSitesDialog from '../../../../../src/renderer/src/components/sites/import/ImportSitesDialog.vue'
-import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
-import { useWorkspaceStore } from '../../../../../src/renderer/src/stores/workspace'
-import { createFakeApi, deferred, fail, makeSite, makeTag, memoryCore, ok, syncState } from '../../support/fake-api'
-import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
+import ImportSitesDialog from '../../../../../../src/renderer/src/components/sites/import/ImportSitesDialog.vue'
+import { useToastsStore } from '../../../../../../src/renderer/src/stores/toasts'
+import { useWorkspaceStore } from '../../../../../../src/renderer/src/stores/workspace'
+import { createFakeApi, deferred, fail, makeSite, makeTag, memoryCore, ok, syncState } from '../../../support/fake-api'
+import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../../support/mount'
 
 afterEach(unmountAll)
 

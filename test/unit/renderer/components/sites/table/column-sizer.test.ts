@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ColumnSizer } from '../../../../../src/renderer/src/components/sites/table/column-sizer'
-import { SITE_COLUMNS, headerWidth } from '../../../../../src/renderer/src/components/sites/columns'
-import { makeSite } from '../../support/fake-api'
+import { ColumnSizer } from '../../../../../../src/renderer/src/components/sites/table/column-sizer'
+import { SITE_COLUMNS, headerWidth } from '../../../../../../src/renderer/src/components/sites/columns'
+import { makeSite } from '../../../support/fake-api'
 
 const short = makeSite(1, { name: 'Shop', url: 'https://shop.example.com' })
 const long = makeSite(2, { name: 'Brightwater Veterinary Clinic 12', url: 'https://www.brightwater-veterinary-clinic.co.uk' })
