@@ -26,7 +26,7 @@ import { saveFileWithDialog } from './save-file'
 import { trustedSenderCheck } from './trusted-sender'
 import { createMainWindow } from './window'
 import { keepIfOnScreen, loadWindowState } from './window-state'
-import { trackWindowState } from './window-state-tracker'
+import { trackWindowState, type WindowStateTracker } from './window-state-tracker'
 
 /** How long quitting waits for core to close its connections and files. */
 const DISPOSE_TIMEOUT_MS = 3000
@@ -69,6 +69,8 @@ export function runApp(options: RunAppOptions): void {
 
   let core: Core | null = null
   let mainWindow: BrowserWindow | null = null
+  // The placement of the newest window: its last write (as it closed) is waited for on quit.
+  let windowState: WindowStateTracker | null = null
   // Until the data folder is ours there is nowhere to write; then the file in <userData>/logs.
   let logger: Logger = silentLogger
   let logFile: FileLogger | null = null
@@ -89,7 +91,7 @@ export function runApp(options: RunAppOptions): void {
       devTools,
       state: saved && keepIfOnScreen(saved, workAreas),
     })
-    trackWindowState(window, stateFile)
+    windowState = trackWindowState(window, stateFile)
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null
     })
@@ -152,7 +154,8 @@ export function runApp(options: RunAppOptions): void {
   let disposing = false
   app.on('will-quit', (event) => {
     if (!core) return
-    // Hold the quit until core has closed its connections and files, but never for long.
+    // Hold the quit until core has closed its connections and files and the window's placement
+    // is on disk, but never for long.
     event.preventDefault()
     if (disposing) return
     disposing = true
@@ -161,7 +164,8 @@ export function runApp(options: RunAppOptions): void {
     const disposed = closing.dispose().catch((error: unknown) => {
       logger.error('Core did not close cleanly', { error: errorFields(error) })
     })
-    void Promise.race([disposed, timeout]).then(async () => {
+    const placementSaved = windowState?.settled() ?? Promise.resolve()
+    void Promise.race([Promise.all([disposed, placementSaved]), timeout]).then(async () => {
       core = null
       logger.info(`${app.getName()} stopped`)
       await letGo()

@@ -1,8 +1,9 @@
 // The window's remembered size and position: a small JSON file under userData, read with
 // suspicion (it may be hand-edited, truncated by a crash, or from a monitor since unplugged)
-// and written atomically so a crash mid-write never leaves half a file.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+// and written with the project's one atomic writer, so a crash or power cut mid-write never
+// leaves half a file.
+import { readFileSync } from 'node:fs'
+import { writeFileAtomic } from '../node-utils/atomic-write'
 
 export interface Rect {
   x: number
@@ -65,10 +66,10 @@ export function loadWindowState(file: string): WindowState | undefined {
   }
 }
 
-/** Writes beside the target and renames over it: a reader sees the old file or the new one. */
-export function saveWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, 'utf8')
-  renameSync(temporary, file)
+/**
+ * Written through writeFileAtomic: a temp file of its own name beside the target, flushed to
+ * disk, then renamed over it, so a reader sees the old file or the new one, never a mix.
+ */
+export function saveWindowState(file: string, state: WindowState): Promise<void> {
+  return writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`)
 }
