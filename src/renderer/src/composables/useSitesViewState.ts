@@ -1,12 +1,14 @@
 // The Sites view's state kept in three places at once, so nothing the person set up is lost:
 // - the address (/sites?q=…&php=…&sort=…&sel=…), replaced as it changes (never pushed: Back
 //   leaves the list instead of undoing keystrokes), so opening a site and coming Back
-//   restores it exactly;
+//   restores it exactly. Typing in the search writes it once the person pauses (replacing the
+//   address costs the browser more than filtering ten thousand sites), and at once before the
+//   view is left, so Back still finds every letter;
 // - memory, per account, for a plain /sites (the sidebar link, an account switch);
 // - core's prefs, per account (`sites.view:<accountId>`), so a restart restores it too.
 // An address that says something about the view wins; a plain /sites takes the remembered one.
 import { onBeforeUnmount, shallowRef, watch } from 'vue'
-import { useRoute, useRouter, type LocationQuery } from 'vue-router'
+import { onBeforeRouteLeave, useRoute, useRouter, type LocationQuery } from 'vue-router'
 import type { SiteManagerApi } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
@@ -24,6 +26,8 @@ import { useAccountsStore } from '../stores/accounts'
 
 /** How long the state must rest before it is written to core (not once per keystroke). */
 export const SAVE_DELAY_MS = 400
+/** How long typing in the search must pause before the address follows it. */
+export const ADDRESS_DELAY_MS = 250
 
 interface Remembered {
   /** Account id -> its last view state. */
@@ -66,6 +70,7 @@ export function useSitesViewState() {
   // Bumped by every change, so a restore answered late does not overwrite a newer state.
   let generation = 0
   let saveTimer: ReturnType<typeof setTimeout> | null = null
+  let addressTimer: ReturnType<typeof setTimeout> | null = null
   let unsaved: { accountId: string; state: SitesViewState } | null = null
   const writtenFor = memory.writtenFor
   // False once unmounted: a restore answered after that must not touch the address or memory.
@@ -83,22 +88,50 @@ export function useSitesViewState() {
     return route.name === 'sites'
   }
 
-  /** Puts the state into the address (keeping any query key that is not the view's). */
-  function writeAddress(): void {
-    if (!isOnSites()) return
+  /** The address for the state (keeping any query key that is not the view's), or null when it is the address already. */
+  function addressToWrite(): LocationQuery | null {
     const others: LocationQuery = {}
     for (const [key, value] of Object.entries(route.query)) {
       if (!(VIEW_QUERY_KEYS as readonly string[]).includes(key)) others[key] = value
     }
     const query = { ...others, ...toQuery(state.value) }
     const key = addressKey(query)
-    if (key === addressKey(route.query) && hasViewQuery(route.query) === hasViewQuery(query)) return
+    if (key === addressKey(route.query) && hasViewQuery(route.query) === hasViewQuery(query)) return null
     writtenFor.delete(key)
     writtenFor.set(key, accounts.activeAccountId)
     // Only recent addresses can still be landing: keep the last few, not one per keystroke ever.
     if (writtenFor.size > 100) writtenFor.delete(writtenFor.keys().next().value!)
-    void router.replace({ name: 'sites', query }).catch(() => {})
+    return query
   }
+
+  /** Puts the state into the address now (and drops a write waiting for the person to pause). */
+  function writeAddress(): void {
+    cancelAddressWrite()
+    if (!isOnSites()) return
+    const query = addressToWrite()
+    if (query) void router.replace({ name: 'sites', query }).catch(() => {})
+  }
+
+  function cancelAddressWrite(): void {
+    if (addressTimer) clearTimeout(addressTimer)
+    addressTimer = null
+  }
+
+  /** Puts the state into the address once the person pauses (typing in the search). */
+  function writeAddressSoon(): void {
+    cancelAddressWrite()
+    addressTimer = setTimeout(writeAddress, ADDRESS_DELAY_MS)
+  }
+
+  // Leaving with a write still waiting: the entry Back returns to gets the state now. Not
+  // through router.replace, which would cancel the navigation under way; the history entry
+  // itself is rewritten, and Back reads the view from it.
+  onBeforeRouteLeave(() => {
+    if (!addressTimer) return
+    cancelAddressWrite()
+    const query = addressToWrite()
+    if (query) router.options.history.replace(router.resolve({ name: 'sites', query }).fullPath)
+  })
 
   function scheduleSave(accountId: string | null): void {
     if (!accountId) return
@@ -118,23 +151,26 @@ export function useSitesViewState() {
   }
 
   /** The state changes: the address, memory and (soon) core follow. */
-  function commit(next: SitesViewState, options: { save?: boolean } = {}): void {
+  function commit(next: SitesViewState, options: { save?: boolean; typing?: boolean } = {}): void {
     const accountId = accounts.activeAccountId
     if (!statesEqual(next, state.value)) state.value = next
     if (accountId) memory.states.set(accountId, state.value)
-    writeAddress()
+    if (options.typing) writeAddressSoon()
+    else writeAddress()
     if (options.save !== false) scheduleSave(accountId)
   }
 
   /** What the person changed (search, a filter, the sort, the selection). */
-  function set(next: SitesViewState): void {
+  function set(next: SitesViewState, options: { typing?: boolean } = {}): void {
     generation++
     restored.value = true
-    commit(next)
+    commit(next, options)
   }
 
+  /** A change of the search alone is typing: the address follows when the person pauses. */
   function update(change: Partial<SitesViewState>): void {
-    set({ ...state.value, ...change })
+    const typing = Object.keys(change).every((key) => key === 'search')
+    set({ ...state.value, ...change }, { typing })
   }
 
   /** A plain /sites or an account switch: the account's last state, from memory or core. */
@@ -187,12 +223,16 @@ export function useSitesViewState() {
 
   onBeforeUnmount(() => {
     alive = false
+    // Unmounted without leaving the route (another account's view replaces this one): the
+    // address is that view's now, and memory already holds this one's state.
+    cancelAddressWrite()
     flushSave()
   })
 
   function rememberScroll(top: number): void {
     const accountId = accounts.activeAccountId
-    if (accountId) memory.scroll.set(`${accountId} ${addressKey(route.query)}`, top)
+    // The state's own address: the one in the bar may still wait for the person to pause.
+    if (accountId) memory.scroll.set(`${accountId} ${addressKey(toQuery(state.value))}`, top)
   }
 
   /** Where the table was scrolled when this same view was last left, once. */

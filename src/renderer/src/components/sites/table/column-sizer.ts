@@ -48,13 +48,14 @@ export class ColumnSizer {
     this.fonts = fontsOf(families)
   }
 
-  /** The table's fonts, read from its computed style once it is on screen. */
-  setFonts(families: FontFamilies): void {
+  /** The table's fonts, read from its computed style once it is on screen; false when they are the same. */
+  setFonts(families: FontFamilies): boolean {
     const next = fontsOf(families)
-    if (next.cell === this.fonts.cell && next.mono === this.fonts.mono) return
+    if (next.cell === this.fonts.cell && next.mono === this.fonts.mono) return false
     this.fonts = next
     this.texts.clear()
     this.reset()
+    return true
   }
 
   /** Forgets the widest cells seen (another account's rows). */
@@ -84,9 +85,19 @@ export class ColumnSizer {
    * One pass over the rows for all the columns: a site already measured costs one lookup.
    */
   widths(keys: readonly SiteFieldKey[], sites: readonly Site[], secondSort: SiteFieldKey | null = null): Partial<Record<SiteFieldKey, number>> {
+    this.grow(keys, sites, 0, sites.length)
+    return this.current(keys, secondSort)
+  }
+
+  /**
+   * Takes the cells of sites[from..to) into the widest seen per column, without composing the
+   * widths: SnapshotWidths measures a long list this way, a slice at a time, when the page is idle.
+   */
+  grow(keys: readonly SiteFieldKey[], sites: readonly Site[], from: number, to: number): void {
     const measured = keys.filter((key) => SITE_COLUMNS[key].content !== undefined)
     const widest = measured.map((key) => this.widest[key] ?? 0)
-    for (const site of sites) {
+    for (let index = from; index < to; index++) {
+      const site = sites[index]!
       let cells = this.bySite.get(site)
       if (cells === undefined) this.bySite.set(site, (cells = {}))
       for (let i = 0; i < measured.length; i++) {
@@ -97,6 +108,10 @@ export class ColumnSizer {
       }
     }
     measured.forEach((key, i) => (this.widest[key] = widest[i]!))
+  }
+
+  /** The widths from the widest cells seen so far (and the headers), each within its column's limits. */
+  current(keys: readonly SiteFieldKey[], secondSort: SiteFieldKey | null = null): Partial<Record<SiteFieldKey, number>> {
     const result: Partial<Record<SiteFieldKey, number>> = {}
     for (const key of keys) {
       const column = SITE_COLUMNS[key]
