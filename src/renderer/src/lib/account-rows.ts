@@ -31,6 +31,13 @@ export function rowIdOf(accountNumber: number, id: number): number {
   return accountNumber * ACCOUNT_STRIDE + id
 }
 
+/** Which account's which site a row id is, without needing the rows (null: no such account). */
+export function decodeRowId(rowId: number, accounts: readonly Pick<Account, 'id'>[]): { accountId: string; siteId: number } | null {
+  const number = Math.floor(rowId / ACCOUNT_STRIDE)
+  for (const [id, n] of accountNumbers(accounts)) if (n === number) return { accountId: id, siteId: ownIdOf(rowId) }
+  return null
+}
+
 /** The id an account's site or tag had before it became a row id. */
 export function ownIdOf(rowId: number): number {
   return rowId % ACCOUNT_STRIDE

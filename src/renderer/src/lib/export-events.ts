@@ -14,6 +14,28 @@ export function eventsToCsv(events: readonly SiteEvent[], siteName: (siteId: num
   )
 }
 
+export const ACCOUNT_EVENT_CSV_HEADER = ['Time', 'Account', 'Site id', 'Site name', 'Type', 'Category', 'Message'] as const
+
+/** Events of several accounts (the All accounts scope's feed), each row naming its account. */
+export function accountEventsToCsv(
+  events: ReadonlyArray<SiteEvent & { accountId: string }>,
+  accountLabel: (accountId: string) => string,
+  siteName: (accountId: string, siteId: number) => string,
+): string {
+  return toCsv(
+    ACCOUNT_EVENT_CSV_HEADER,
+    events.map((e) => [
+      isoTime(e.created_at),
+      accountLabel(e.accountId),
+      String(e.site_id),
+      siteName(e.accountId, e.site_id),
+      e.type,
+      e.category,
+      e.message,
+    ]),
+  )
+}
+
 /** The time in ISO 8601 (UTC), as the API gives it; a value that is not a date is kept as written. */
 function isoTime(value: string): string {
   const at = new Date(value)
