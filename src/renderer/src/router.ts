@@ -22,7 +22,12 @@ export function createAppRouter(pinia: Pinia) {
         path: '/sites/:id(\\d+)',
         name: 'site',
         component: () => import('./views/SiteDetailView.vue'),
-        props: (route) => ({ id: Number(route.params.id) }),
+        // ?account=<id>: a site of another account than the active one (from the All accounts
+        // scope), read and acted on in that account without switching.
+        props: (route) => ({
+          id: Number(route.params.id),
+          accountId: typeof route.query.account === 'string' && route.query.account !== '' ? route.query.account : null,
+        }),
       },
       { path: '/tags', name: 'tags', component: () => import('./views/TagsView.vue') },
       { path: '/events', name: 'events', component: () => import('./views/EventsView.vue') },
