@@ -65,7 +65,8 @@ function text(max: number, options: { required?: boolean; trim?: boolean } = {})
 /** A site address: required or not, within `max`, and an http(s) one (with a hint for a bare host). */
 function siteAddress(max: number, options: { required?: boolean } = {}) {
   return text(max, { ...options, trim: true }).superRefine((value, ctx) => {
-    if (value === '' || isWebAddress(value)) return
+    // One message at a time: an address that is too long is told so, not also picked apart.
+    if (value === '' || isWebAddress(value) || (value.length > max && characterCount(value) > max)) return
     const suggestion = suggestWebAddress(value)
     ctx.addIssue({
       code: 'custom',
@@ -74,11 +75,8 @@ function siteAddress(max: number, options: { required?: boolean } = {}) {
   })
 }
 
-/** An id: a whole number from 1 (0 is no id; the API's ids start at 1). */
-const positiveId = z
-  .int({ error: NEW_SITE_MESSAGES.wholeNumber })
-  .min(1, NEW_SITE_MESSAGES.wholeNumber)
-  .max(Number.MAX_SAFE_INTEGER, NEW_SITE_MESSAGES.wholeNumber)
+/** An id: a whole number from 1 (0 is no id; the API's ids start at 1); z.int() is a safe integer. */
+const positiveId = z.int({ error: NEW_SITE_MESSAGES.wholeNumber }).min(1, NEW_SITE_MESSAGES.wholeNumber)
 
 // strictObject: a misspelt field is a mistake to report, not something to drop silently.
 export const newSiteSchema = z.strictObject({

@@ -6,14 +6,25 @@
 // "Already present" compares addresses normalised (host lower-case, no trailing slash, the
 // scheme ignored), against the account's sites and against the rows above in the same file,
 // so importing the same file twice creates nothing twice.
-import type { NewSite, Site, Tag } from '../../../shared'
+//
+// What a row must be to be Ready is the app's one New site schema (shared/new-site.ts), the one
+// the form and core check with; the sentences are this preview's own, written for a table of
+// rows ("Name is missing.", an offer of https:// for a bare host).
+import { isWebAddress, suggestWebAddress, type NewSite, type Site, type Tag } from '../../../shared'
+import { characterCount, NEW_SITE_LIMITS, newSiteSchema, TAG_NAME_MAX, type NewSiteField } from '../../../shared/new-site'
 import { parseCsv, restoreFormula } from './csv'
-import { isHttpUrl } from './validate'
+import { addressKey as draftAddressKey } from './site-draft'
 
 export type ImportField = 'name' | 'url' | 'adminUrl' | 'tags' | 'notes'
 
-/** The server's limits (reference server and core's schema): longer values are refused there. */
-export const LIMITS = { name: 255, url: 255, adminUrl: 255, notes: 10_000, tag: 255 } as const
+/** The New site schema's limits (shared/new-site.ts), by import field: longer values are refused. */
+export const LIMITS = {
+  name: NEW_SITE_LIMITS.name,
+  url: NEW_SITE_LIMITS.url,
+  adminUrl: NEW_SITE_LIMITS.admin_url,
+  notes: NEW_SITE_LIMITS.notes,
+  tag: TAG_NAME_MAX,
+} as const
 /** A file of more rows than this is almost certainly not a list of sites to create by hand. */
 export const MAX_ROWS = 5000
 
@@ -121,25 +132,18 @@ export function readImport(text: string): ReadImport {
 
 /** The same site however the address was written: host lower-case, no trailing slash, no scheme. */
 export function addressKey(url: string): string {
-  try {
-    const parsed = new URL(url.trim())
-    const path = parsed.pathname.replace(/\/+$/, '')
-    return `${parsed.host.toLowerCase()}${path}${parsed.search}`
-  } catch {
-    return url.trim().toLowerCase().replace(/\/+$/, '')
-  }
+  // The form's key (site-draft.ts), so the form and the import find the same twins; text that
+  // is no address at all still compares with itself.
+  return draftAddressKey(url) ?? url.trim().toLowerCase()
 }
 
 /** "shop.example.com" or "shop.example.com/path": what the form would turn into https://…. */
 export function bareHostFix(value: string): string | null {
-  const text = value.trim()
-  // "host:8080" is a host with a port; "mailto:…" or "ftp:…" is another scheme.
-  if (text === '' || /\s/.test(text) || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)) return null
-  const candidate = `https://${text.replace(/^\/\//, '')}`
-  if (!isHttpUrl(candidate)) return null
-  const host = new URL(candidate).hostname
-  // A host people type has a dot (or is localhost); "hello" alone is not an address.
-  return host.includes('.') || host === 'localhost' ? candidate : null
+  const fix = suggestWebAddress(value)
+  if (!fix) return null
+  // In a file, a host has a dot (or is localhost): "hello" alone in a cell is not an address.
+  const host = new URL(fix).hostname
+  return host.includes('.') || host === 'localhost' ? fix : null
 }
 
 export type RowStatus = 'ready' | 'invalid' | 'present'
@@ -157,14 +161,49 @@ export interface ImportContext {
   tags: readonly Tag[]
 }
 
-function checkAddress(value: string, label: string, max: number): { problem: string | null; fix: string | null } {
-  if (value.length > max) return { problem: `${label} is too long (${value.length} characters; at most ${max}).`, fix: null }
-  if (isHttpUrl(value)) return { problem: null, fix: null }
-  const fix = bareHostFix(value)
-  return {
-    problem: fix ? `${label} needs http:// or https:// (${fix}?).` : `${label} "${value}" is not an http(s) address.`,
-    fix: fix && fix.length <= max ? fix : null,
+type CheckedField = Extract<NewSiteField, 'name' | 'url' | 'admin_url' | 'notes'>
+
+const LABELS: Record<CheckedField, string> = { name: 'Name', url: 'Address', admin_url: 'Admin address', notes: 'Notes' }
+const isCheckedField = (key: PropertyKey): key is CheckedField => typeof key === 'string' && Object.hasOwn(LABELS, key)
+
+/** The request body a row would send, but for its tags (names here, ids only once created). */
+function bodyOf(record: ImportRecord): NewSite {
+  const site: NewSite = { name: record.name, url: record.url }
+  if (record.adminUrl) site.admin_url = record.adminUrl
+  if (record.notes) site.notes = record.notes
+  return site
+}
+
+/** The row's problem with one field, as this preview words it; `message` is the schema's. */
+function problemOf(field: CheckedField, value: string, message: string): string {
+  const label = LABELS[field]
+  if (value.trim() === '') return `${label} is missing.`
+  const isAddress = field === 'url' || field === 'admin_url'
+  if (isAddress && !isWebAddress(value.trim()) && characterCount(value) <= NEW_SITE_LIMITS[field]) {
+    const fix = bareHostFix(value)
+    return fix ? `${label} needs http:// or https:// (${fix}?).` : `${label} "${value}" is not an http(s) address.`
   }
+  return `${label} ${message}.`
+}
+
+/** Problems of a row by the New site schema, one per field, with the https:// fixes it may take. */
+function checkRow(record: ImportRecord): { problems: string[]; fixes: PreviewRow['fixes'] } {
+  const fixes: PreviewRow['fixes'] = {}
+  const result = newSiteSchema.safeParse(bodyOf(record))
+  if (result.success) return { problems: [], fixes }
+  const values: Record<CheckedField, string> = { name: record.name, url: record.url, admin_url: record.adminUrl, notes: record.notes }
+  const problems = new Map<CheckedField, string>()
+  for (const issue of result.error.issues) {
+    const field = issue.path[0]
+    if (field === undefined || !isCheckedField(field) || problems.has(field)) continue
+    problems.set(field, problemOf(field, values[field], issue.message))
+  }
+  for (const [field, fixField] of [['url', 'url'], ['admin_url', 'adminUrl']] as const) {
+    if (!problems.has(field)) continue
+    const fix = bareHostFix(values[field])
+    if (fix && characterCount(fix) <= NEW_SITE_LIMITS[field]) fixes[fixField] = fix
+  }
+  return { problems: [...problems.values()], fixes }
 }
 
 /**
@@ -176,23 +215,8 @@ export function previewImport(records: readonly ImportRecord[], context: ImportC
   const existing = new Map(context.sites.map((s) => [addressKey(s.url), s]))
   const inFile = new Map<string, number>()
   return records.map((record) => {
-    const problems: string[] = []
-    const fixes: PreviewRow['fixes'] = {}
-    if (record.name === '') problems.push('Name is missing.')
-    else if (record.name.length > LIMITS.name) problems.push(`Name is too long (${record.name.length} characters; at most ${LIMITS.name}).`)
-    if (record.url === '') problems.push('Address is missing.')
-    else {
-      const { problem, fix } = checkAddress(record.url, 'Address', LIMITS.url)
-      if (problem) problems.push(problem)
-      if (fix) fixes.url = fix
-    }
-    if (record.adminUrl !== '') {
-      const { problem, fix } = checkAddress(record.adminUrl, 'Admin address', LIMITS.adminUrl)
-      if (problem) problems.push(problem)
-      if (fix) fixes.adminUrl = fix
-    }
-    if (record.notes.length > LIMITS.notes) problems.push(`Notes are too long (${record.notes.length} characters; at most ${LIMITS.notes}).`)
-    const longTag = record.tagNames.find((t) => t.length > LIMITS.tag)
+    const { problems, fixes } = checkRow(record)
+    const longTag = record.tagNames.find((t) => characterCount(t) > LIMITS.tag)
     if (longTag) problems.push(`A tag name is too long (at most ${LIMITS.tag} characters).`)
     if (problems.length > 0) return { ...record, status: 'invalid', problems, fixes }
 

@@ -1,7 +1,8 @@
-// The New site form as data: what is typed, what can be checked before sending, how it
-// becomes the request body, and where the server's messages belong.
-import type { AppError, NewSite } from '../../../shared'
-import { httpUrl, maxLength, positiveWholeNumber, required, suggestHttps } from './validate'
+// The New site form as data: what is typed, the https:// offered for a bare host, and how it
+// becomes the request body.
+// Checking a draft is site-draft-check.ts (it loads zod, so it is loaded with the dialog);
+// placing messages on fields is site-field-errors.ts.
+import { suggestWebAddress, type NewSite } from '../../../shared'
 
 export interface SiteDraft {
   name: string
@@ -18,9 +19,6 @@ export type DraftField = keyof SiteDraft
 export type DraftErrors = Partial<Record<DraftField, string[]>>
 /** Addresses typed without a scheme, with the https:// one offered instead. */
 export type DraftSuggestions = Partial<Record<'url' | 'adminUrl', string>>
-
-/** The API's limit on a site name (core refuses longer ones too). */
-export const NAME_MAX = 255
 
 export const FIELD_LABELS: Record<DraftField, string> = {
   name: 'Name',
@@ -49,32 +47,20 @@ export function isEmptyDraft(draft: SiteDraft): boolean {
  */
 export function draftSuggestions(draft: SiteDraft): DraftSuggestions {
   const suggestions: DraftSuggestions = {}
-  const url = suggestHttps(draft.url)
-  const adminUrl = suggestHttps(draft.adminUrl)
+  const url = suggestWebAddress(draft.url)
+  const adminUrl = suggestWebAddress(draft.adminUrl)
   if (url) suggestions.url = url
   if (adminUrl) suggestions.adminUrl = adminUrl
   return suggestions
-}
-
-/** What is wrong before sending; an address with a suggestion is not an error (see draftSuggestions). */
-export function validateDraft(draft: SiteDraft): DraftErrors {
-  const errors: DraftErrors = {}
-  const suggestions = draftSuggestions(draft)
-  const add = (field: DraftField, message: string | null) => {
-    if (message) errors[field] = [...(errors[field] ?? []), message]
-  }
-  add('name', required(draft.name, 'Name') ?? maxLength(draft.name.trim(), NAME_MAX, 'Name'))
-  if (!suggestions.url) add('url', required(draft.url, 'Address') ?? httpUrl(draft.url, 'Address'))
-  if (!suggestions.adminUrl) add('adminUrl', httpUrl(draft.adminUrl, 'Admin address'))
-  add('cmsId', positiveWholeNumber(draft.cmsId, 'CMS id'))
-  return errors
 }
 
 /** Only what was filled in is sent; the spec does not say which fields are required. */
 export function toNewSite(draft: SiteDraft): NewSite {
   const site: NewSite = { name: draft.name.trim(), url: draft.url.trim() }
   if (draft.adminUrl.trim()) site.admin_url = draft.adminUrl.trim()
-  if (draft.cmsId.trim()) site.cms_id = Number(draft.cmsId.trim())
+  // Digits only: Number() would also read "1e3" or "0x1f", which nobody means as an id. Anything
+  // else becomes NaN, which the New site schema refuses on the CMS id field.
+  if (draft.cmsId.trim()) site.cms_id = /^\d+$/.test(draft.cmsId.trim()) ? Number(draft.cmsId.trim()) : Number.NaN
   if (draft.privateKey !== '') site.private_key = draft.privateKey
   if (draft.notes.trim()) site.notes = draft.notes
   if (draft.tagIds.length > 0) site.tags = [...draft.tagIds]
@@ -97,49 +83,4 @@ export function addressKey(value: string): string | null {
     return null
   }
   return `${url.host.toLowerCase()}${url.pathname.replace(/\/+$/, '')}${url.search}`
-}
-
-// Field names as the API's 422 and core's input check write them -> form fields. The API
-// writes "name", "tags.0", "monitor.look_for_string"; core writes the path of the whole
-// request, "site.name", "site.tags.0", "site.cms_id".
-const SERVER_FIELDS: Record<string, DraftField> = {
-  name: 'name',
-  url: 'url',
-  admin_url: 'adminUrl',
-  cms_id: 'cmsId',
-  private_key: 'privateKey',
-  notes: 'notes',
-  tags: 'tagIds',
-  monitor: 'lookFor',
-  look_for_string: 'lookFor',
-}
-
-/** The form field a server field name is about, or null when it is about none of them. */
-export function draftFieldOf(serverField: string): DraftField | null {
-  const path = serverField.replace(/^site\./, '')
-  // "tags.0" -> tags, "monitor.look_for_string" / "monitor[look_for_string]" -> monitor
-  const head = path.split(/[.[]/)[0] ?? path
-  return SERVER_FIELDS[head] ?? null
-}
-
-/**
- * A server message as a sentence under its field: core's "must be at most 255 characters"
- * becomes "Name must be at most 255 characters."; the API's full sentences stay as written.
- */
-function asSentence(field: DraftField, message: string): string {
-  const text = message.trim()
-  const sentence = /^[a-z]/.test(text) ? `${FIELD_LABELS[field]} ${text}` : text
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
-}
-
-/** Places a refusal's messages on their fields; the rest come back as general messages. */
-export function serverErrors(error: AppError): { fields: DraftErrors; general: string[] } {
-  const fields: DraftErrors = {}
-  const general: string[] = []
-  for (const [serverField, messages] of Object.entries(error.fields ?? {})) {
-    const field = draftFieldOf(serverField)
-    if (field) fields[field] = [...(fields[field] ?? []), ...messages.map((m) => asSentence(field, m))]
-    else general.push(...messages)
-  }
-  return { fields, general }
 }

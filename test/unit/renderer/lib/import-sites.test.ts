@@ -84,7 +84,7 @@ describe('previewImport', () => {
     expect(rows[4]!.problems).toEqual(['Already in the account as "Shop".'])
     expect(rows[5]!.problems).toEqual(['Same address as row 2 above.'])
     expect(rows[6]!.fixes).toEqual({ adminUrl: 'https://admin.ok.example' })
-    expect(rows[7]!.problems[0]).toMatch(/Name is too long \(256 characters; at most 255\)/)
+    expect(rows[7]!.problems).toEqual(['Name must be at most 255 characters (it has 256).'])
     expect(countByStatus(rows)).toEqual({ ready: 1, invalid: 5, present: 2 })
   })
 
