@@ -57,16 +57,15 @@ const ENVIRONMENTS = {
 }
 
 /**
- * Builds the lint config for `rooms`: one boundaries/dependencies rule for all of src/ and, per
- * room, the globals and electron modules its environment refuses.
+ * Builds the lint config for `rooms`: the rooms as eslint-plugin-boundaries elements, then one
+ * config per room with what it may import and what its environment refuses. (One policy per
+ * room, not the whole graph for every file: matching policies is most of this rule's time.)
  * @param {Array<{ room: string, files: string, environment: keyof typeof ENVIRONMENTS,
  *   mayImport: string[], packages?: string[], alsoFrom?: Record<string, string[]>, why: string }>} rooms
- *   `mayImport`: the rooms below it; `packages`: fewer packages than its environment allows;
- *   `alsoFrom`: more rooms a folder inside it may import.
+ *   `files`: the room's folder or one file; `mayImport`: the rooms below it; `packages`: fewer
+ *   packages than its environment allows; `alsoFrom`: more rooms a folder inside it may import.
  */
 export function roomConfigs(rooms) {
-  const folderRooms = rooms.filter((room) => !isFile(room.files))
-  const fileRooms = rooms.filter((room) => isFile(room.files))
   return [
     {
       files: ['src/**/*.{ts,vue}'],
@@ -74,32 +73,24 @@ export function roomConfigs(rooms) {
       settings: {
         // A folder room is an element; a nested one is listed first, since a file belongs to
         // the first element that holds it.
-        'boundaries/elements': folderRooms.map(({ room, files }) => ({ type: room, pattern: files, partialMatch: false })),
-        // A one-file room, and a folder allowed more than its room, are files of an element.
-        'boundaries/files': [
-          ...fileRooms.map(({ room, files }) => ({ category: room, pattern: files })),
-          ...rooms.flatMap(({ alsoFrom = {} }) => Object.keys(alsoFrom).map((folder) => ({ category: folder, pattern: `${folder}/**` }))),
-        ],
+        'boundaries/elements': rooms
+          .filter((room) => !isFile(room.files))
+          .map(({ room, files }) => ({ type: room, pattern: files, partialMatch: false })),
+        // A one-file room is a file of the element around it.
+        'boundaries/files': rooms
+          .filter((room) => isFile(room.files))
+          .map(({ room, files }) => ({ category: room, pattern: files })),
         'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
         'import/resolver': { node: { extensions: ['.ts', '.d.ts', '.vue', '.js', '.mjs', '.json'] } },
       },
-      rules: {
-        'boundaries/dependencies': [
-          'error',
-          {
-            default: 'disallow',
-            // Packages and Node built-ins are checked too; imports inside a room as well (a
-            // one-file room lives inside another); an import lint cannot place is refused.
-            checkAllOrigins: true,
-            checkInternals: true,
-            checkUnknownLocals: true,
-            // The last policy that matches wins, so a one-file room's come after its folder's.
-            policies: [...folderRooms, ...fileRooms].flatMap((room) => importPolicies(room, rooms)),
-          },
-        ],
-      },
     },
-    ...rooms.map((room) => environmentConfig(room, rooms)),
+    ...rooms.flatMap((room) => [
+      roomConfig(room, rooms),
+      ...Object.entries(room.alsoFrom ?? {}).map(([folder, more]) => ({
+        files: [`${folder}/**/*.{ts,vue}`],
+        rules: { 'boundaries/dependencies': importRule(room, rooms, more) },
+      })),
+    ]),
   ]
 }
 
@@ -116,32 +107,34 @@ function selectorOf(name, rooms) {
   return { element: { type: folder.room }, file: { categories: name } }
 }
 
-/** The room's refusal first, then what it may import: the last policy that matches wins. */
-function importPolicies({ room, files, environment, mayImport, packages, alsoFrom = {}, why }, rooms) {
+/** What the room may import (its own files, the rooms below it, its environment's packages); nothing else. */
+function importRule({ room, files, environment, mayImport, packages, why }, rooms, more = []) {
   const env = ENVIRONMENTS[environment]
-  const from = selectorOf(room, rooms)
   const allowed = [
-    ...(isFile(files) ? [] : [{ to: from }]),
-    ...mayImport.map((name) => ({ to: selectorOf(name, rooms) })),
+    // A one-file room has no files of its own, and the room around it is not below it.
+    ...(isFile(files) ? [] : [{ to: selectorOf(room, rooms) }]),
+    ...[...mayImport, ...more].map((name) => ({ to: selectorOf(name, rooms) })),
     ...(env.nodeBuiltIns ? [{ to: { module: { origin: 'core' } } }] : []),
     { to: { module: { origin: 'external', source: packages ?? env.packages } } },
   ]
   return [
+    'error',
     {
-      from,
-      disallow: [{ to: { element: { isUnknown: true } } }, { to: { element: { type: '*' } } }, { to: { module: { origin: '*' } } }],
+      default: 'disallow',
       message: `${files} may not import '{{dependency.source}}': ${why} (DESIGN.md, the rooms).`,
+      // Packages and Node built-ins are checked too; imports inside a room as well (a
+      // one-file room lives inside another); an import lint cannot place is refused.
+      checkAllOrigins: true,
+      checkInternals: true,
+      checkUnknownLocals: true,
+      policies: [{ allow: allowed }],
     },
-    { from, allow: allowed },
-    ...Object.entries(alsoFrom).map(([folder, names]) => ({
-      from: { ...from, file: { categories: folder } },
-      allow: names.map((name) => ({ to: selectorOf(name, rooms) })),
-    })),
   ]
 }
 
-/** What the room's environment refuses: globals that are not there, electron's other side. */
-function environmentConfig({ files, environment }, rooms) {
+/** One room's rules: its imports, and what its environment refuses (absent globals, electron's other side). */
+function roomConfig(room, rooms) {
+  const { files, environment } = room
   const env = ENVIRONMENTS[environment]
   const message = `${files} may not use it: ${env.why} (DESIGN.md, the rooms).`
   const electronOtherSide = {
@@ -154,13 +147,14 @@ function environmentConfig({ files, environment }, rooms) {
       message: "src/preload may not import electron's main-process modules: it runs in the window's sandbox (DESIGN.md, the rooms).",
     },
   }[environment]
-  // A room nested in this one (web/browser in web) has its own environment.
+  // A room nested in this one (web/browser in web) has its own rules.
   const nested = rooms.filter((other) => other.files.startsWith(`${files}/`))
   return {
     files: [`${files}/**/*.{ts,vue}`, files],
     ignores: nested.flatMap((other) => [`${other.files}/**`, other.files]),
     ...(env.globals && { languageOptions: { globals: env.globals } }),
     rules: {
+      'boundaries/dependencies': importRule(room, rooms),
       'no-restricted-globals': ['error', ...env.refusedGlobals.map((name) => ({ name, message }))],
       ...(electronOtherSide && {
         'no-restricted-imports': [
