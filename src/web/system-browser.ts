@@ -1,12 +1,11 @@
-// Opening addresses in the person's own browser, for the shell's start (the app's address)
-// and for the contract's shell:openExternal (links in the app). Only http(s) is ever opened:
+// Opening the shell's own address in the person's own browser when it starts (links in the app
+// open as ordinary links of that browser). Only http(s) is ever opened:
 // xdg-open and friends would happily run file:, mailto: or custom-scheme handlers (the check is
 // the app's one web address check, shared/web-address.ts).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { appError } from '../core/errors'
 import { isWebAddress } from '../shared'
 
 /** Written on every launch, beside the app data, when the shell opens the browser itself. */
@@ -82,18 +81,4 @@ export async function openInBrowser(url: string, dataDir?: string): Promise<bool
     return false // the caller then prints the address for the person to open
   }
   return launch(opener, page)
-}
-
-/** shell:openExternal for core: refuses anything but http(s), and says so when it cannot open. */
-export async function openExternal(url: string): Promise<void> {
-  if (!isWebAddress(url)) {
-    throw appError({ code: 'invalid_input', message: 'Only web addresses (http or https) can be opened.' })
-  }
-  const opener = browserOpener()
-  if (!opener || !(await launch(opener, url))) {
-    throw appError({
-      code: 'internal',
-      message: `No browser could be opened on this machine. The address is: ${url}`,
-    })
-  }
 }

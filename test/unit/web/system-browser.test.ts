@@ -2,8 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, syml
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AppErrorException } from '../../../src/core/errors'
-import { browserOpener, openExternal, openInBrowser, writeLaunchPage } from '../../../src/web/system-browser'
+import { browserOpener, openInBrowser, writeLaunchPage } from '../../../src/web/system-browser'
 
 let dir: string
 beforeEach(() => {
@@ -17,12 +16,19 @@ afterEach(() => {
 const address = 'http://127.0.0.1:8861/?token=secret-token-1234567890&x="<y>'
 
 describe('opening addresses in the system browser', () => {
-  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'mailto:a@b.c', 'ssh://host', 'not a url'])(
-    'refuses %s before launching anything',
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'mailto:a@b.c', 'ssh://host', 'not a url', 'https://a.example/a b'])(
+    'never opens %s, and starts no opener for it',
     async (url) => {
-      const refusal = await openExternal(url).catch((e: unknown) => e)
-      expect(refusal).toBeInstanceOf(AppErrorException)
-      expect((refusal as AppErrorException).appError.code).toBe('invalid_input')
+      // A stand-in xdg-open that would leave a mark if it were started.
+      const bin = join(dir, 'bin')
+      const started = join(dir, 'started')
+      mkdirSync(bin)
+      writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\ntouch '${started}'\n`, { mode: 0o755 })
+      vi.stubEnv('DISPLAY', ':99')
+      vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`)
+      expect(await openInBrowser(url, dir)).toBe(false)
+      expect(() => statSync(join(dir, 'open-in-browser.html'))).toThrow()
+      expect(() => statSync(started)).toThrow()
     },
   )
 
