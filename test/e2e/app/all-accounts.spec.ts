@@ -1,0 +1,168 @@
+// The All accounts scope as a person uses it, through the web shell against two reference
+// servers (two accounts added through the UI): the switcher's "All accounts", the Overview's
+// totals as the sum of both servers, the events feed of both, the Sites table listing both
+// servers' sites with an Account column, a site id both accounts have opening the right
+// account's site, and a delete from the All table landing on the right server.
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
+import { startReferenceServer, type RunningReferenceServer } from '../../../src/reference-server'
+import type { Page as ApiPage, Site, SiteEvent } from '../../../src/shared'
+import { addFirstAccount, apiSites, fillAccountForm, openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
+
+test.use({ viewport: { width: 1440, height: 900 } })
+
+const n = (value: number) => value.toLocaleString('en-US')
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+/** The server's newest events (first page) and how many it holds. */
+async function apiEvents(server: RunningReferenceServer): Promise<{ newest: SiteEvent[]; total: number }> {
+  const response = await fetch(`${server.baseUrl}/logs?page=1`, {
+    headers: { Authorization: `Bearer ${server.tokens[0]}`, Accept: 'application/json' },
+  })
+  if (!response.ok) throw new Error(`GET /logs answered ${response.status}`)
+  const body = (await response.json()) as ApiPage<SiteEvent>
+  return { newest: body.data, total: body.meta.total }
+}
+
+/** The second account, added from the Accounts view as a person would. */
+async function addSecondAccount(page: Page, server: RunningReferenceServer, label: string): Promise<void> {
+  await nav(page).getByRole('link', { name: 'Accounts' }).click()
+  await page.getByRole('button', { name: 'Add account' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add account' })
+  await fillAccountForm(page, server, label)
+  await dialog.getByRole('button', { name: 'Add account' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: `Switch account, current: ${label}` })).toBeVisible()
+}
+
+async function showAllAccounts(page: Page, from: string): Promise<void> {
+  await page.getByRole('button', { name: `Switch account, current: ${from}` }).click()
+  // The keyboard reaches it too: it is the menu's first radio item.
+  const all = page.getByRole('menuitemradio', { name: 'All accounts' })
+  await expect(all).toBeVisible()
+  await all.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: /^Switch account, current: All accounts/ })).toBeVisible()
+}
+
+function sum(sites: readonly Site[]) {
+  return {
+    sites: sites.length,
+    withUpdates: sites.filter((s) => (s.updates_count ?? 0) > 0).length,
+    pendingUpdates: sites.reduce((total, s) => total + (s.updates_count ?? 0), 0),
+    neverChecked: sites.filter((s) => s.last_check_at === null).length,
+  }
+}
+
+const card = (page: Page, label: string) => page.getByRole('list', { name: 'Totals' }).getByRole('link', { name: new RegExp(`^${label} [\\d,]+ `) })
+
+test.describe('the All accounts scope', () => {
+  let second: RunningReferenceServer
+
+  test.beforeEach(async () => {
+    // Another seed and size: different sites, whose ids (1, 2, …) are also ids of the first server's.
+    second = await startReferenceServer({ port: 0, seed: 'bureau', sites: 14 })
+  })
+  test.afterEach(async () => {
+    await second.close()
+  })
+
+  test('the overview adds up both servers and the events feed shows both accounts’ events', async ({ openApp, referenceServer }) => {
+    const [sitesA, sitesB, eventsA, eventsB] = await Promise.all([apiSites(referenceServer), apiSites(second), apiEvents(referenceServer), apiEvents(second)])
+    const page = await openApp()
+    await addFirstAccount(page, referenceServer, 'Agency')
+    await addSecondAccount(page, second, 'Bureau')
+
+    await nav(page).getByRole('link', { name: 'Overview' }).click()
+    await showAllAccounts(page, 'Bureau')
+    await expect(page.getByText('All accounts · 2 accounts')).toBeVisible()
+    const both = sum([...sitesA, ...sitesB])
+    await expect(card(page, 'Sites')).toContainText(n(both.sites))
+    await expect(card(page, 'Sites with pending updates')).toContainText(n(both.withUpdates))
+    await expect(card(page, 'Pending updates')).toContainText(n(both.pendingUpdates))
+    await expect(card(page, 'Never checked')).toContainText(n(both.neverChecked))
+
+    // Remembered across a reload.
+    await page.reload()
+    await expect(page.getByRole('button', { name: /^Switch account, current: All accounts/ })).toBeVisible()
+    await expect(card(page, 'Sites')).toContainText(n(both.sites))
+
+    // The events feed: both accounts' events, each naming its account.
+    await nav(page).getByRole('link', { name: 'Events' }).click()
+    await expect(page.getByText('All accounts, newest first')).toBeVisible()
+    const list = page.getByRole('list', { name: 'Events of all accounts' })
+    await expect(list).toBeVisible()
+    await expect(list.locator('.event-row__account-label', { hasText: 'Agency' }).first()).toBeVisible()
+    await expect(list.locator('.event-row__account-label', { hasText: 'Bureau' }).first()).toBeVisible()
+    // Each server's newest event is listed, under its own account.
+    for (const [events, label] of [
+      [eventsA, 'Agency'],
+      [eventsB, 'Bureau'],
+    ] as const) {
+      const newest = events.newest[0]!
+      const row = list.locator('li', { hasText: newest.message }).filter({ hasText: label }).first()
+      await expect(row).toBeVisible()
+    }
+    // The count is the sum of both accounts' events.
+    await expect(page.getByRole('status').filter({ hasText: `${n(eventsA.total + eventsB.total)} events` })).toBeVisible()
+
+    // Choosing one account returns to that account alone.
+    await page.getByRole('button', { name: /^Switch account, current: All accounts/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Agency' }).click()
+    await expect(page.getByRole('button', { name: 'Switch account, current: Agency' })).toBeVisible()
+    await expect(page.getByText('Newest first', { exact: true })).toBeVisible()
+    await expect(page.locator('.event-row__account-label')).toHaveCount(0)
+  })
+
+  // The Sites table's All scope lands after the table's performance work (see the report).
+  test.fixme('the table lists both servers’ sites with their account, opens the right one of two equal ids, and deletes on the right server', async ({
+    openApp,
+    referenceServer,
+  }) => {
+    const [sitesA, sitesB] = await Promise.all([apiSites(referenceServer), apiSites(second)])
+    const page = await openApp()
+    await addFirstAccount(page, referenceServer, 'Agency')
+    await addSecondAccount(page, second, 'Bureau')
+    await openSitesFromSidebar(page)
+    await showAllAccounts(page, 'Bureau')
+
+    // Every site of both servers, once: the count and the names.
+    await expect(page.locator('.list-view-count')).toHaveText(`${n(sitesA.length + sitesB.length)} sites`)
+    const table = page.getByRole('table', { name: 'Sites' })
+    await expect(table.getByRole('columnheader', { name: /Account/ })).toBeVisible()
+    // Sorted by account, then name: the first rows are Agency's, the last Bureau's.
+    const search = page.getByRole('searchbox', { name: /Search/ })
+    for (const site of [sitesA[0]!, sitesB[0]!]) {
+      await search.fill(site.name)
+      const row = siteRows(page).filter({ has: page.getByRole('link', { name: site.name, exact: true }) })
+      await expect(row).toHaveCount(1)
+      await expect(row.locator('[data-column="account"]')).toHaveText(site === sitesA[0] ? 'Agency' : 'Bureau')
+    }
+    await search.fill('')
+    await expect(siteRows(page).first()).toBeVisible()
+
+    // Site id 1 on both servers: Bureau's opens Bureau's site, with its account named.
+    const sameIdB = sitesB.find((s) => sitesA.some((a) => a.id === s.id && a.name !== s.name))!
+    await search.fill(sameIdB.name)
+    await siteRows(page).getByRole('link', { name: sameIdB.name, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`#/sites/${sameIdB.id}\\?account=`))
+    await expect(page.getByRole('heading', { level: 1, name: sameIdB.name })).toBeVisible()
+    await expect(page.getByTestId('site-account')).toHaveText('Account: Bureau')
+    // Still in the All scope; Back returns to the All table as it was.
+    await expect(page.getByRole('button', { name: /^Switch account, current: All accounts/ })).toBeVisible()
+    await page.goBack()
+    await expect(search).toHaveValue(sameIdB.name)
+
+    // Delete Bureau's site from the All table: it goes from the second server, the first keeps its site of that id.
+    const row = siteRows(page).filter({ has: page.getByRole('link', { name: sameIdB.name, exact: true }) })
+    await row.getByRole('cell').nth(3).click({ button: 'right' })
+    await page.getByRole('menu', { name: `Actions for ${sameIdB.name}` }).getByRole('menuitem', { name: 'Delete…' }).click()
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${sameIdB.name}?` })
+    await confirm.getByRole('button', { name: /^Delete/ }).click()
+    await expect(confirm).toBeHidden()
+    await expect.poll(async () => (await apiSites(second)).some((s) => s.id === sameIdB.id)).toBe(false)
+    expect((await apiSites(referenceServer)).some((s) => s.id === sameIdB.id)).toBe(true)
+    await search.fill('')
+    await expect(page.locator('.list-view-count')).toHaveText(`${n(sitesA.length + sitesB.length - 1)} sites`)
+  })
+})
