@@ -28,7 +28,6 @@ const core = createCore({
   shell: 'web',
   appName: 'Site Manager',
   appVersion: '0.0.0-bench',
-  openExternal: async () => {},
   secretStore: new MemorySecretStore(),
   workspaceStore: workspace,
 })
