@@ -96,8 +96,10 @@ describe('SiteApiClient against the reference server', () => {
   it('refuses addresses that are not http(s) before sending, with the channels\' rules', async () => {
     const error = await failure(api.createSite({ name: 'Bad', url: 'not an address', admin_url: 'also bad' }))
     expect(error.code).toBe('invalid_input')
-    expect(error.message).toMatch(/url: must be an http:\/\/ or https:\/\/ address/)
-    expect((await failure(api.createSite({ name: 'x'.repeat(256), url: 'https://a.example' }))).message).toMatch(/at most 255/)
+    expect(error.message).toMatch(/url: must be a full address starting with http:\/\/ or https:\/\//)
+    expect(error.message).toMatch(/admin_url: must be a full address/)
+    expect((await failure(api.createSite({ name: 'x'.repeat(256), url: 'https://a.example' }))).message).toMatch(/name: must be at most 255 characters \(it has 256\)/)
+    expect((await failure(api.createSite({ name: 'CMS zero', url: 'https://a.example', cms_id: 0 }))).message).toMatch(/cms_id: must be a whole number from 1/)
   })
 
   it('lists, creates and deletes tags; a duplicate name is a validation error', async () => {
