@@ -3,6 +3,7 @@
 // its key here. `text` is the plain value as a person would write it (what an export holds);
 // `sort` orders it (null sorts last in both directions).
 import type { Site } from '../../../shared'
+import { accountLabelOf } from './account-rows'
 
 export type SortValue = string | number | null
 
@@ -58,4 +59,27 @@ export const SITE_FIELD_KEYS = Object.keys(SITE_FIELDS) as SiteFieldKey[]
 
 export function isSiteFieldKey(value: unknown): value is SiteFieldKey {
   return typeof value === 'string' && Object.hasOwn(SITE_FIELDS, value)
+}
+
+/**
+ * The account a row belongs to: only rows of the All accounts scope have one (a plain site's
+ * is ''). Kept out of SITE_FIELDS because the column layout (components/sites/columns.ts,
+ * stores/site-columns.ts) lists every field there for every account; the table shows this
+ * column in the All scope only, always after Name.
+ */
+export const ACCOUNT_FIELD: SiteField = {
+  label: 'Account',
+  text: (s) => accountLabelOf(s),
+  sort: (s) => accountLabelOf(s) || null,
+}
+
+/** What a table column or a sort can name: a site field, or the All scope's Account. */
+export type TableFieldKey = SiteFieldKey | 'account'
+
+export function isTableFieldKey(value: unknown): value is TableFieldKey {
+  return value === 'account' || isSiteFieldKey(value)
+}
+
+export function tableField(key: TableFieldKey): SiteField {
+  return key === 'account' ? ACCOUNT_FIELD : SITE_FIELDS[key]
 }
