@@ -91,6 +91,17 @@ export function roomConfigs(rooms) {
         rules: { 'boundaries/dependencies': importRule(room, rooms, more) },
       })),
     ]),
+    // A file outside every room would be checked by none of the rules above.
+    {
+      files: ['src/**/*.{ts,vue}'],
+      ignores: rooms.flatMap(({ files }) => [`${files}/**`, files]),
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: 'Program', message: 'This file is in no room of DESIGN.md: put it in one, or add its room to ROOMS in eslint.config.js.' },
+        ],
+      },
+    },
   ]
 }
 

@@ -7,7 +7,7 @@ import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
 const eslint = new ESLint({ cwd: process.cwd() })
-const ROOM_RULES = new Set(['boundaries/dependencies', 'no-restricted-imports', 'no-restricted-globals'])
+const ROOM_RULES = new Set(['boundaries/dependencies', 'no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'])
 
 async function roomMessages(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
@@ -139,6 +139,11 @@ describe('lint: the rooms', () => {
   it('refuses a local import it cannot place in a room', async () => {
     const messages = await roomMessages('src/core/x.ts', "import { x } from './no-such-file'\nvoid x\n")
     expect(messages).toContainEqual(expect.stringContaining("src/core may not import './no-such-file'"))
+  })
+
+  it('refuses a file of src/ that is in no room', async () => {
+    const messages = await roomMessages('src/stray/x.ts', 'export const x = 1\n')
+    expect(messages).toEqual([expect.stringContaining('This file is in no room of DESIGN.md')])
   })
 
   it('names DESIGN.md in every refusal', async () => {
