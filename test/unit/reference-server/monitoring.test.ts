@@ -1,5 +1,5 @@
 // Issue 3.4: the monitoring simulation, seen through the API.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { SiteEvent } from '../../../src/shared'
 import { get, post, startServer, TIMESTAMP } from './helpers'
 
@@ -59,18 +59,25 @@ describe('monitoring simulation', () => {
   })
 
   it('runs passes on a timer and stops them on close', async () => {
-    const server = await startServer({ seed: 'timer', sites: 3, monitoring: { intervalMs: 40 } })
-    const before = (await get(server, '/logs')).json.meta.total
-    let passes = 0
-    server.onEvents((token) => {
-      if (token === server.tokens[0]) passes++
-    })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(passes).toBeGreaterThanOrEqual(2)
-    expect((await get(server, '/logs')).json.meta.total).toBeGreaterThan(before)
-    await server.close()
-    const after = passes
-    await new Promise((resolve) => setTimeout(resolve, 120))
-    expect(passes).toBe(after)
+    // Only the interval is faked: the HTTP round trips below still run on the real clock.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const server = await startServer({ seed: 'timer', sites: 3, monitoring: { intervalMs: 40 } })
+      const before = (await get(server, '/logs')).json.meta.total
+      let passes = 0
+      server.onEvents((token) => {
+        if (token === server.tokens[0]) passes++
+      })
+      vi.advanceTimersByTime(39)
+      expect(passes).toBe(0)
+      vi.advanceTimersByTime(41)
+      expect(passes).toBe(2)
+      expect((await get(server, '/logs')).json.meta.total).toBeGreaterThan(before)
+      await server.close()
+      vi.advanceTimersByTime(400)
+      expect(passes).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -51,15 +51,6 @@ async function expectCleanStop(command: RunningCommand, port: number): Promise<v
   await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow()
 }
 
-async function waitFor(condition: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (condition()) return true
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  return condition()
-}
-
 // Skipped, and named so, only where out/ is missing: the commands would build it first.
 describe.runIf(appIsBuilt)('with out/ built (skipped without it: run `node scripts/build.mjs`)', () => {
   it('npm start: says in one sentence that Electron cannot start, then serves the web shell at the printed address', async () => {
@@ -87,7 +78,7 @@ describe.runIf(appIsBuilt)('with out/ built (skipped without it: run `node scrip
     expect(running.stdout()).toMatch(FALLBACK_SENTENCE)
 
     await expectShellAnswers(port, url)
-    expect(await waitFor(() => existsSync(join(dataDir, 'demo')), 15_000)).toBe(true)
+    await expect.poll(() => existsSync(join(dataDir, 'demo')), { timeout: 15_000, interval: 50 }).toBe(true)
     await expectCleanStop(running, port)
   }, 90_000)
 

@@ -2,7 +2,7 @@
 // its data in <dataDir>/demo, persisting across a restart, removed cleanly.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Core } from '../../../../src/core'
 import { startReferenceDemoServer, type StartDemoServer } from '../../../../src/core/demo'
 import { MemorySecretStore } from '../../../../src/core/secrets'
@@ -172,6 +172,9 @@ describe('demo workspace', () => {
   })
 
   it('a call whose lazy start is under way when the account is removed leaves nothing running', async () => {
+    // The demo servers' monitoring intervals run on a clock the test moves (HTTP stays real).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    onTestFinished(() => void vi.useRealTimers())
     const dataDir = await dirs.make()
     const first = start(dataDir)
     const demo = await first.value('demo:open')
@@ -193,8 +196,10 @@ describe('demo workspace', () => {
     expect(await readdir(dataDir)).not.toContain('demo')
     expect(await value('accounts:list')).toEqual({ accounts: [], lastActiveId: null })
     // No monitoring of a server for the removed account goes on pushing events.
+    // No monitoring interval is left anywhere, and moving the clock on starts no pass.
+    expect(vi.getTimerCount()).toBe(0)
     const pushed = pushesOf('events:new').length
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    vi.advanceTimersByTime(600)
     expect(pushesOf('events:new')).toHaveLength(pushed)
   })
 })

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../../../../src/reference-server'
 import { makeCore } from '../support/core-harness'
 import { ACCOUNT, closeHarnesses, makeHarness } from './support/engine-harness'
+import { ManualClock } from './support/manual-clock'
 import { withTempDirs } from '../support/temp-dir'
 
 const TOKEN = 'refresh-requests-token-0123456789'
@@ -57,8 +58,9 @@ describe('one Refresh with the API server failing', () => {
     expect(state).toMatchObject({ status: 'failed', error: { code: 'server', status: 503 } })
     const sent = reference.requestLog().slice(before)
     expect(sent).toEqual(Array.from({ length: 4 }, () => 'GET /api/v1/sites?page=1'))
-    // Nothing more goes out by itself afterwards.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Nothing more goes out by itself afterwards: a retry would follow within milliseconds on
+    // loopback (the client has given up; core schedules no resume for a server error).
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(reference.requestLog()).toHaveLength(before + 4)
   })
 })
@@ -80,8 +82,9 @@ describe('background syncs asked for while a Refresh reads', () => {
     h.engine.start()
     h.engine.accountAdded(ACCOUNT)
     expect(await refresh).toMatchObject({ status: 'idle' })
-    // Give a second sync, were one queued, the time to start.
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // A second sync, were one queued, starts as the first ends (no timer delays it): a few
+    // milliseconds let it reach readAllSites.
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(h.callsOf('readAllSites')).toHaveLength(1)
     expect(count(reference.requestLog(), 'GET /api/v1/sites?page=1')).toBe(1)
     expect(reference.requestLog().length - before).toBeLessThanOrEqual(2)
@@ -108,14 +111,17 @@ describe('one Refresh with the API server unreachable', () => {
     await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve))
     cleanups.push(() => new Promise((resolve) => dropper.close(() => resolve())))
     const { port } = dropper.address() as AddressInfo
-    const h = await makeHarness({ baseUrl: `http://127.0.0.1:${port}/api/v1`, token: TOKEN })
+    // The engine's timers on a clock only the test moves: none can start anything behind its back.
+    const clock = new ManualClock()
+    const h = await makeHarness({ baseUrl: `http://127.0.0.1:${port}/api/v1`, token: TOKEN, clock })
     const state = await h.engine.syncNow(ACCOUNT)
     expect(state).toMatchObject({ status: 'failed', error: { code: 'network' } })
     expect(connections).toBe(4)
     // Tags and events were never asked for: they wait for the server's first answer.
     expect(h.callsOf('readAllTags')).toHaveLength(0)
     expect(h.callsOf('listEvents')).toHaveLength(0)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Nothing is left scheduled to try again by itself.
+    expect(clock.pending).toBe(0)
     expect(connections).toBe(4)
   })
 })
