@@ -37,7 +37,7 @@ export function characterCount(value: string): number {
   return count
 }
 
-export const NEW_SITE_MESSAGES = {
+const NEW_SITE_MESSAGES = {
   required: 'is required',
   notText: 'must be text',
   webAddress: NOT_A_WEB_ADDRESS,
