@@ -1,7 +1,7 @@
-// The rooms of DESIGN.md as data, and the lint settings made from them: which room each file of
-// src/ is in, what it may import (eslint-plugin-boundaries) and what its environment lets it
-// use (globals, electron's modules). eslint.config.js states the graph; this file turns it into
-// rules. test/unit/lint/boundaries.test.ts proves each one.
+// Turns the rooms of eslint.config.js (DESIGN.md's graph, as data) into lint rules: which room
+// each file of src/ is in, what it may import (eslint-plugin-boundaries) and what its
+// environment lets it use (globals, electron's modules). test/unit/lint/boundaries.test.ts
+// proves each rule.
 import boundaries from 'eslint-plugin-boundaries'
 import globals from 'globals'
 import {
