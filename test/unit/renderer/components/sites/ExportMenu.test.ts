@@ -57,6 +57,8 @@ async function choose(user: ReturnType<typeof person>, format: 'CSV' | 'JSON') {
   await user.click(screen.getByRole('button', { name: `Export ${SITES.length} sites` }))
   await flushPromises()
   await user.click(screen.getByRole('menuitem', { name: new RegExp(`^${format}`) }))
+  // The file's writer loads when the export runs (not with the first page).
+  await vi.dynamicImportSettled()
   await flushPromises()
 }
 
