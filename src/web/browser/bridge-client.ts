@@ -10,8 +10,7 @@
 import { createApi, type SiteManagerApi } from '../../shared'
 import { CONNECTION_LOST, NOT_CONNECTED } from './bridge-errors'
 import { catchUpAfterReconnect } from './catch-up'
-import type { Clock } from './clock'
-import { systemClock } from './clock'
+import { type Clock, systemClock } from './clock'
 import { PushListeners } from './push-listeners'
 import { type ConnectionStatus, ReconnectingSocket, type ReconnectingSocketOptions } from './reconnecting-socket'
 import { DEFAULT_CALL_TIMEOUT_MS, RpcClient } from './rpc-client'
@@ -44,6 +43,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   }
   const pushes = new PushListeners()
   const rpc = new RpcClient({
+    // The socket is made next (its events need the client); no call runs before it exists.
     send: (text) => socket.send(text),
     onPush: pushes.emit,
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
