@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { NewSite } from '../../shared'
 import { AppErrorException } from '../errors'
 import { NEW_SITE_FIELDS, newSiteSchema } from '../../shared/new-site'
-import { describeIssues } from './schemas'
+import { parseInput } from '../util/parse-input'
 
 function invalid(message: string): AppErrorException {
   return new AppErrorException({ code: 'invalid_input', message })
@@ -26,13 +26,15 @@ export function checkPageNumber(page: unknown): number {
 
 const text = z.string().trim().min(1, 'must not be empty')
 
-/** The body of POST /sites, with absent fields left out. */
+/**
+ * The body of POST /sites, with absent fields left out. A refusal names its fields as a
+ * channel input's does (parseInput), so the form places it the same way.
+ */
 export function checkNewSite(input: unknown): NewSite {
-  const result = newSiteSchema.safeParse(input)
-  if (!result.success) throw invalid(`The new site is not valid: ${describeIssues(result.error)}.`)
-  const site: NewSite = { name: result.data.name, url: result.data.url }
+  const data = parseInput(newSiteSchema, input)
+  const site: NewSite = { name: data.name, url: data.url }
   for (const key of NEW_SITE_FIELDS) {
-    if (result.data[key] !== undefined) Object.assign(site, { [key]: result.data[key] })
+    if (data[key] !== undefined) Object.assign(site, { [key]: data[key] })
   }
   return site
 }

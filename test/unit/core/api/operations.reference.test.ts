@@ -98,6 +98,11 @@ describe('SiteApiClient against the reference server', () => {
     expect(error.code).toBe('invalid_input')
     expect(error.message).toMatch(/url: must be a full address starting with http:\/\/ or https:\/\//)
     expect(error.message).toMatch(/admin_url: must be a full address/)
+    // Named by field, like a channel input's refusal, so the New site form puts it on its field.
+    expect(error.fields).toEqual({
+      url: ['must be a full address starting with http:// or https://'],
+      admin_url: ['must be a full address starting with http:// or https://'],
+    })
     expect((await failure(api.createSite({ name: 'x'.repeat(256), url: 'https://a.example' }))).message).toMatch(/name: must be at most 255 characters \(it has 256\)/)
     expect((await failure(api.createSite({ name: 'CMS zero', url: 'https://a.example', cms_id: 0 }))).message).toMatch(/cms_id: must be a whole number from 1/)
   })
