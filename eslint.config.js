@@ -21,9 +21,10 @@ import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
 import { roomConfigs } from './eslint-rules/rooms.js'
 
-// The graph above as data. `files` is the room's folder (or file) from the project root; a
-// nested room is listed before the room around it, since a file belongs to the first that holds it.
-const ROOMS = [
+// The graph above as data; DESIGN.md's table must say the same (the lint test compares them).
+// `files` is the room's folder (or file) from the project root; a nested room is listed before
+// the room around it, since a file belongs to the first that holds it.
+export const ROOMS = [
   { room: 'shared', files: 'src/shared', environment: 'everywhere', mayImport: [], packages: ['zod'], why: 'it is the contract every process shares, so it imports only zod and nothing of the project' },
   { room: 'node-utils', files: 'src/node-utils', environment: 'node', mayImport: ['shared'], why: 'it is the leaf core and the reference server stand on, so it imports only src/shared, Node and Node packages' },
   { room: 'reference-server', files: 'src/reference-server', environment: 'node', mayImport: ['shared', 'node-utils'], why: 'the reference server stands apart from the app it serves, so it imports only src/shared, src/node-utils, Node and Node packages' },

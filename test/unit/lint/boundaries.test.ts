@@ -1,8 +1,9 @@
 // Proves the rooms of eslint.config.js (DESIGN.md, "The rooms"): each rule refuses a wrong
 // import or a use its environment lacks, with its plain message, and lets the right one
 // through. The snippets are linted as if they were at the given paths.
-import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
@@ -155,5 +156,42 @@ describe('lint: the rooms', () => {
   it.each(allowed)('allows a right import in %s: %s', async (file, code) => {
     expect(localImportsMissing(file, code)).toEqual([])
     expect(await roomMessages(file, code)).toEqual([])
+  })
+})
+
+interface Room {
+  room: string
+  files: string
+  mayImport: string[]
+  alsoFrom?: Record<string, string[]>
+}
+
+describe("lint: DESIGN.md's table of rooms", () => {
+  /** Each row of the table: the room's path under src/ and the rooms of the project it may import. */
+  function designTable(): Map<string, string[]> {
+    const rows = readFileSync('DESIGN.md', 'utf8').matchAll(/^\| ([a-z/.-]+)(?: \(server\))? \| (.+) \|$/gm)
+    return new Map(
+      [...rows]
+        .filter(([, room]) => room !== 'room')
+        .map(([, room = '', mayImport = '']) => [room, mayImport.split(/[,;] /).map((item) => item.split(' ')[0] ?? '')]),
+    )
+  }
+
+  it('says what eslint.config.js enforces', async () => {
+    // A computed address: the config is JavaScript that TypeScript does not type.
+    const configUrl = pathToFileURL(resolve('eslint.config.js')).href
+    const { ROOMS } = (await import(configUrl)) as { ROOMS: Room[] }
+    const pathOf = (name: string) => ROOMS.find((room) => room.room === name)?.files.replace(/^src\//, '') ?? name
+    const table = designTable()
+    const roomPaths = new Set(ROOMS.map((room) => pathOf(room.room)))
+
+    expect([...table.keys()].sort()).toEqual([...roomPaths].filter((path) => path !== 'web/protocol.ts').sort())
+    for (const room of ROOMS) {
+      const path = pathOf(room.room)
+      if (!table.has(path)) continue
+      const enforced = [...room.mayImport, ...Object.values(room.alsoFrom ?? {}).flat()].map(pathOf).sort()
+      const written = (table.get(path) ?? []).filter((name) => roomPaths.has(name)).sort()
+      expect({ room: path, mayImport: written }).toEqual({ room: path, mayImport: enforced })
+    }
   })
 })
