@@ -6,13 +6,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_MESSAGE_BYTES, parseRequestMessage, parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'
-import { APP_ERROR_CODES, MAX_JSON_DEPTH as MAX_NESTING, REQUEST_CHANNELS } from '../../../src/shared'
+import { APP_ERROR_CODES, MAX_JSON_DEPTH, REQUEST_CHANNELS } from '../../../src/shared'
 
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype']
 
 /** True when some object in the value has an own key that could pollute a prototype. */
 function hasPollutingKey(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value !== 'object' || depth > MAX_NESTING + 2) return false
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 2) return false
   for (const key of Object.keys(value)) {
     if (POLLUTING_KEYS.includes(key)) return true
     if (hasPollutingKey((value as Record<string, unknown>)[key], depth + 1)) return true
@@ -124,9 +124,9 @@ describe('parseRequestMessage', () => {
       ok: false,
       reason: `The frame is larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB.`,
     })
-    const deep = `{"id":1,"channel":"a","input":${'['.repeat(MAX_NESTING + 1)}${']'.repeat(MAX_NESTING + 1)}}`
-    expect(parseRequestMessage(deep)).toEqual({ ok: false, reason: `The frame is nested more than ${MAX_NESTING} levels deep.` })
-    const fine = `{"id":1,"channel":"a","input":${'['.repeat(MAX_NESTING - 1)}${']'.repeat(MAX_NESTING - 1)}}`
+    const deep = `{"id":1,"channel":"a","input":${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}}`
+    expect(parseRequestMessage(deep)).toEqual({ ok: false, reason: `The frame is nested more than ${MAX_JSON_DEPTH} levels deep.` })
+    const fine = `{"id":1,"channel":"a","input":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`
     expect(parseRequestMessage(fine).ok).toBe(true)
     // Brackets inside strings are text, not nesting.
     expect(parseRequestMessage(`{"id":1,"channel":"a","input":"${'[{'.repeat(5_000)}\\"${'['.repeat(5_000)}"}`).ok).toBe(true)
@@ -140,7 +140,7 @@ describe('parseRequestMessage', () => {
       'many keys': `{"id":1,"channel":"a","input":{${Array.from({ length: budget / 12 }, (_, i) => `"k${i}":1`).join(',')}}}`,
       'many polluting keys': `{"id":1,"channel":"a","input":[${Array.from({ length: budget / 20 }, () => '{"__proto__":{}}').join(',')}]}`,
       'many numbers': `{"id":1,"channel":"a","input":[${Array.from({ length: budget / 8 }, () => '1.5e300').join(',')}]}`,
-      'deep within the limit': `{"id":1,"channel":"a","input":[${Array.from({ length: budget / (MAX_NESTING * 2 + 1) }, () => `${'['.repeat(MAX_NESTING - 2)}${']'.repeat(MAX_NESTING - 2)}`).join(',')}]}`,
+      'deep within the limit': `{"id":1,"channel":"a","input":[${Array.from({ length: budget / (MAX_JSON_DEPTH * 2 + 1) }, () => `${'['.repeat(MAX_JSON_DEPTH - 2)}${']'.repeat(MAX_JSON_DEPTH - 2)}`).join(',')}]}`,
       'brackets in strings': `{"id":1,"channel":"a","input":"${'[{'.repeat(budget / 2)}"}`,
       'unterminated': `{"id":1,"channel":"a","input":"${'a'.repeat(budget)}`,
       'deep beyond the limit': `${'['.repeat(budget)}`,
