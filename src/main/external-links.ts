@@ -1,11 +1,7 @@
 // The system browser is handed http(s) addresses only: a file:, javascript:, smb: or custom
-// protocol address could run or open something local, so it is refused here as well as in
-// core (defence in depth: this is the last step before the OS acts). The check is the app's
-// one web address check (shared/web-address.ts).
+// protocol address could run or open something local, so it is refused here, the last step
+// before the OS acts. The check is the app's one web address check (shared/web-address.ts).
 import { isWebAddress } from '../shared'
-
-// Re-exported for the window's navigation policy (security.ts), which checks the same way.
-export { isWebAddress }
 
 export type OpenExternal = (url: string) => Promise<void>
 

@@ -3,7 +3,8 @@
 // the app's own page opens in a new window (window.open, a target=_blank link: "Open sites",
 // a site's address in the table) goes to the system browser instead; the window is refused.
 import type { Session, WebContents } from 'electron'
-import { isWebAddress, type OpenExternal } from './external-links'
+import { isWebAddress } from '../shared'
+import type { OpenExternal } from './external-links'
 
 export interface NavigationPolicy {
   isAppUrl(address: string): boolean

@@ -4,7 +4,7 @@
 // input of its channel differ in either direction (input-schema-fit.ts).
 import { z } from 'zod'
 import { HISTORY_RETENTION_DAYS, THEME_PREFERENCES, type RequestChannel } from '../../shared'
-import { newSiteSchema } from '../../shared/new-site'
+import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
 const accountId = z.uuid({ error: 'must be an account id' })
@@ -31,12 +31,12 @@ const tagRef = z.strictObject({ accountId, tagId: positiveId })
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`)
 
-// The same schema the API client checks a create against (one definition, api/new-site-schema.ts).
+// The same schema the API client checks a create against (one definition, shared/new-site.ts).
 const createSite = z.strictObject({ accountId, site: newSiteSchema })
 
 const createTag = z.strictObject({
   accountId,
-  name: text(255).trim().min(1, 'must not be empty'),
+  name: text(TAG_NAME_MAX).trim().min(1, 'must not be empty'),
 })
 
 /** An ISO 8601 time with an offset (or Z), as the API writes them and the date filters send. */

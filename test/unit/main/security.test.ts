@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEvent, FakeSession, FakeWebContents, resetFakeElectron } from './fake-electron'
 import { hardenWebContents, lockDownSession } from '../../../src/main/security'
-import { isWebAddress, webOnlyOpener } from '../../../src/main/external-links'
+import { isWebAddress } from '../../../src/shared'
+import { webOnlyOpener } from '../../../src/main/external-links'
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/csp'
 
 vi.mock('electron', () => import('./fake-electron'))
