@@ -2,13 +2,14 @@
 // never sends (unreadable ones, none at all): each call must still settle with a Result.
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import WebSocket, { WebSocketServer } from 'ws'
+import { WebSocketServer } from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../src/shared'
 import { type Bridge, createBridge } from '../../../src/web/browser/bridge-client'
 import { CALL_TIMED_OUT } from '../../../src/web/browser/bridge-errors'
 import type { Connect } from '../../../src/web/browser/reconnecting-socket'
 import { parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'
+import { wsConnect } from './bridge-ws-connect'
 
 interface Request {
   id: number
@@ -46,14 +47,7 @@ async function startScriptedServer(script: Script): Promise<number> {
 }
 
 function connectTo(port: number): Connect {
-  return (callbacks) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}`)
-    socket.on('open', () => callbacks.onOpen())
-    socket.on('message', (data) => callbacks.onMessage(data.toString()))
-    socket.on('close', () => callbacks.onClose())
-    socket.on('error', () => {})
-    return { send: (text) => socket.send(text), close: () => socket.close() }
-  }
+  return wsConnect(`ws://127.0.0.1:${port}`)
 }
 
 describe('parseServerMessage', () => {

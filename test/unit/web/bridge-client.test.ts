@@ -1,11 +1,12 @@
 // The browser bridge's logic (window.api over the socket) against a real web shell server,
 // with the `ws` package standing in for the browser's WebSocket.
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { methodName, REQUEST_CHANNELS } from '../../../src/shared'
 import { type Bridge, createBridge } from '../../../src/web/browser/bridge-client'
 import { CONNECTION_LOST, NOT_CONNECTED } from '../../../src/web/browser/bridge-errors'
 import type { Connect } from '../../../src/web/browser/reconnecting-socket'
+import { wsConnect } from './bridge-ws-connect'
 import { type Harness, startHarness } from './web-shell-harness'
 
 let shell: Harness
@@ -25,17 +26,7 @@ afterEach(async () => {
 
 /** What the page's bridge does, with the cookie and Origin a browser would send. */
 function connectTo(harness: Harness, headers?: Record<string, string>): Connect {
-  return (callbacks) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${harness.server.port}/__ws`, {
-      headers: headers ?? { Cookie: harness.cookie, Origin: harness.server.origin },
-    })
-    sockets.push(socket)
-    socket.on('open', () => callbacks.onOpen())
-    socket.on('message', (data) => callbacks.onMessage(data.toString()))
-    socket.on('close', () => callbacks.onClose())
-    socket.on('error', () => {}) // 'close' follows and is what the bridge acts on
-    return { send: (text) => socket.send(text), close: () => socket.close() }
-  }
+  return wsConnect(`ws://127.0.0.1:${harness.server.port}/__ws`, headers ?? { Cookie: harness.cookie, Origin: harness.server.origin }, sockets)
 }
 
 const fastRetry = { first: 20, max: 40 }

@@ -5,13 +5,14 @@
 // browser's WebSocket.
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import WebSocket, { WebSocketServer } from 'ws'
+import { type WebSocket, WebSocketServer } from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../src/shared'
 import { type Bridge, createBridge } from '../../../src/web/browser/bridge-client'
 import { CONNECTION_LOST, NOT_CONNECTED } from '../../../src/web/browser/bridge-errors'
 import type { Connect, ConnectionStatus } from '../../../src/web/browser/reconnecting-socket'
 import { PING_FRAME, PONG_FRAME } from '../../../src/web/protocol'
+import { wsConnect } from './bridge-ws-connect'
 import { type Harness, nextMessage, openSocket, startHarness, TOKEN } from './web-shell-harness'
 
 let bridge: Bridge | null = null
@@ -37,23 +38,8 @@ async function shell(port = 0): Promise<Harness> {
 }
 
 /** What the page does: the cookie and Origin of the shell's port, whichever process has it now. */
-function connectToPort(port: number, opened: { count: number } = { count: 0 }): Connect {
-  return (callbacks) => {
-    opened.count++
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/__ws`, {
-      headers: { Cookie: `site_manager_token_${port}=${TOKEN}`, Origin: `http://127.0.0.1:${port}` },
-    })
-    socket.on('open', () => callbacks.onOpen())
-    socket.on('message', (data) => callbacks.onMessage(data.toString()))
-    socket.on('close', () => callbacks.onClose())
-    socket.on('error', () => {}) // 'close' follows and is what the bridge acts on
-    return {
-      send: (text) => {
-        if (socket.readyState === WebSocket.OPEN) socket.send(text)
-      },
-      close: () => socket.terminate(),
-    }
-  }
+function connectToPort(port: number, opened: WebSocket[] = []): Connect {
+  return wsConnect(`ws://127.0.0.1:${port}/__ws`, { Cookie: `site_manager_token_${port}=${TOKEN}`, Origin: `http://127.0.0.1:${port}` }, opened)
 }
 
 function recordStatuses(): { seen: ConnectionStatus[]; onStatus: (status: ConnectionStatus) => void } {
@@ -83,7 +69,7 @@ describe('a stopped shell', () => {
     const first = await shell()
     const port = first.server.port
     const statuses = recordStatuses()
-    const opened = { count: 0 }
+    const opened: WebSocket[] = []
     bridge = createBridge({ connect: connectToPort(port, opened), reconnectDelayMs: { first: 20, max: 80 }, onStatus: statuses.onStatus })
     const accountsSeen: unknown[] = []
     bridge.api.on('accounts:changed', (payload) => accountsSeen.push(payload))
@@ -92,7 +78,7 @@ describe('a stopped shell', () => {
     await first.close()
     await expect.poll(() => bridge!.status().state).toBe('reconnecting')
     // Down a while: a few tries find nothing.
-    await expect.poll(() => opened.count).toBeGreaterThanOrEqual(4)
+    await expect.poll(() => opened.length).toBeGreaterThanOrEqual(4)
     expect(await bridge.api.appInfo()).toEqual({ ok: false, error: NOT_CONNECTED })
 
     const second = await shell(port)
@@ -114,7 +100,7 @@ describe('a stopped shell', () => {
     const port = harness.server.port
     await harness.close()
     const waits: number[] = []
-    const opened = { count: 0 }
+    const opened: WebSocket[] = []
     bridge = createBridge({
       connect: connectToPort(port, opened),
       reconnectDelayMs: { first: 10, max: 40 },
@@ -130,7 +116,7 @@ describe('a stopped shell', () => {
     await expect.poll(() => waits.length).toBeGreaterThanOrEqual(5)
     expect(waits.slice(0, 5)).toEqual([10, 20, 40, 40, 40])
     // One socket per wait, plus the first: nothing else tries in between.
-    expect(opened.count).toBeLessThanOrEqual(waits.length + 1)
+    expect(opened.length).toBeLessThanOrEqual(waits.length + 1)
   })
 
   it('starts again from the first wait after each time it was connected', async () => {
