@@ -225,7 +225,8 @@ function otherFiltersId(filter: SiteFilter): string {
  * other filters stay the same, a query seen lately is answered from memory (Backspace), and a
  * new one filters the smallest remembered result it narrows ("hote" filters what "hot"
  * found) instead of the whole list. The answer is always the same as filterSites over the
- * whole list.
+ * whole list. Answers are kept as positions in the list, and the list's keys in its order (made
+ * once per list), so a keystroke reads each key by position instead of looking it up by id.
  */
 export class SiteSearch {
   private static readonly REMEMBERED = 32
@@ -233,9 +234,10 @@ export class SiteSearch {
     source: readonly Site[]
     keys: SearchKeys
     others: string
-    /** Query words joined -> its words and its result; oldest first. */
-    answers: Map<string, { words: string[]; result: Site[] }>
+    /** Query words joined -> its words and its result (positions in `source`, then the sites); oldest first. */
+    answers: Map<string, { words: string[]; positions: number[]; result: Site[] }>
   } | null = null
+  private ordered: { source: readonly Site[]; keys: SearchKeys; list: string[] } | null = null
 
   run(source: readonly Site[], keys: SearchKeys, filter: SiteFilter): readonly Site[] {
     // Nothing to filter by: the list itself (no copy, and the keys are not asked for).
@@ -253,14 +255,41 @@ export class SiteSearch {
       state.answers.set(id, known)
       return known.result
     }
-    let base: Site[] | null = null
+    let base: number[] | null = null
     for (const answer of state.answers.values()) {
-      if ((base === null || answer.result.length < base.length) && narrows(answer.words, words)) base = answer.result
+      if ((base === null || answer.positions.length < base.length) && narrows(answer.words, words)) base = answer.positions
     }
-    const result = base ? base.filter((site) => matchesWords(keys.get(site.id) ?? searchKeyOf(site), words)) : filterSites(source, filter, keys)
-    state.answers.set(id, { words, result })
+    const positions = base ? this.narrow(base, source, keys, words) : this.scan(source, keys, words, activeChecks(filter))
+    const result = positions.map((at) => source[at]!)
+    state.answers.set(id, { words, positions, result })
     if (state.answers.size > SiteSearch.REMEMBERED) state.answers.delete(state.answers.keys().next().value!)
     return result
+  }
+
+  /** Every site's key in the list's order, made once per list. */
+  private keysInOrder(source: readonly Site[], keys: SearchKeys): string[] {
+    if (this.ordered?.source !== source || this.ordered.keys !== keys) {
+      this.ordered = { source, keys, list: source.map((site) => keys.get(site.id) ?? searchKeyOf(site)) }
+    }
+    return this.ordered.list
+  }
+
+  /** The positions of a remembered answer whose sites also match the new words. */
+  private narrow(base: readonly number[], source: readonly Site[], keys: SearchKeys, words: readonly string[]): number[] {
+    const list = this.keysInOrder(source, keys)
+    return base.filter((at) => matchesWords(list[at]!, words))
+  }
+
+  /** The positions of the sites passing the words and the other filters, over the whole list. */
+  private scan(source: readonly Site[], keys: SearchKeys, words: readonly string[], checks: Array<[Check, (site: Site) => boolean]>): number[] {
+    const list = words.length > 0 ? this.keysInOrder(source, keys) : null
+    const positions: number[] = []
+    outer: for (let at = 0; at < source.length; at++) {
+      if (list && !matchesWords(list[at]!, words)) continue
+      for (const [, check] of checks) if (!check(source[at]!)) continue outer
+      positions.push(at)
+    }
+    return positions
   }
 }
 
