@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type { AppError } from '../../shared'
 import { AppErrorException } from '../errors'
 import { excerpt, redact } from './excerpt'
-import { MAX_JSON_DEPTH, nestedTooDeep } from './json-depth'
+import { MAX_JSON_DEPTH, nestedTooDeep } from '../../shared'
 import { describeIssues } from './schemas'
 import type { RequestContext } from './status-errors'
 

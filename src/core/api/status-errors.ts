@@ -3,7 +3,7 @@
 // never part of the text (see excerpt.ts).
 import type { AppError } from '../../shared'
 import { excerpt } from './excerpt'
-import { nestedTooDeep } from './json-depth'
+import { nestedTooDeep } from '../../shared'
 import { messageBodySchema } from './schemas'
 
 export interface RequestContext {
