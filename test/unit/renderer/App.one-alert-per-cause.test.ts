@@ -59,9 +59,9 @@ describe('one alert per cause', () => {
     const alerts = screen.getAllByRole('alert')
     expect(alerts.map((a) => a.textContent?.trim())).toHaveLength(1)
     expect(alerts[0]!.textContent).toContain('The server refused the token of “Agency”')
-    expect(within(alerts[0]!).getByRole('button', { name: 'Enter new token' })).toBeTruthy()
+    expect(within(alerts[0]!).getByRole('button', { name: 'Enter new token' })).toBeVisible()
     // The data from before stays on screen under it.
-    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeVisible()
   })
 
   it('a locked keychain is said once, by the banner that offers Retry, not again as a failed sync', async () => {
@@ -73,7 +73,7 @@ describe('one alert per cause', () => {
     const alerts = screen.getAllByRole('alert')
     expect(alerts.map((a) => a.textContent?.trim())).toHaveLength(1)
     expect(alerts[0]!.textContent).toContain('The system keychain is locked or not running')
-    expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeTruthy()
+    expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeVisible()
   })
 
   it('a server out of reach is said once, by the sync banner, and its Retry syncs', async () => {
@@ -82,7 +82,7 @@ describe('one alert per cause', () => {
     const alerts = screen.getAllByRole('alert')
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.textContent).toContain('the server cannot be reached')
-    expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeTruthy()
+    expect(within(alerts[0]!).getByRole('button', { name: 'Retry' })).toBeVisible()
   })
 
   // Needs NotSyncedState.vue to leave a token failure to the banner (tokenBannerCovers from
@@ -97,7 +97,7 @@ describe('one alert per cause', () => {
 
   it('a refused token on a site page is said once, not again by the site', async () => {
     await mountApp(api(makeAccount('a', { label: 'Agency', tokenState: 'refused' }), REFUSED), '/sites/1')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha shop' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha shop' })).toBeVisible()
     const alerts = screen.getAllByRole('alert')
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.textContent).toContain('The server refused the token of “Agency”')

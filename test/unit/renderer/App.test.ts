@@ -53,7 +53,7 @@ describe('the app shell', () => {
     const fake = api([])
     const { router } = await mountApp(fake)
     expect(router.currentRoute.value.name).toBe('welcome')
-    expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeVisible()
   })
 
   it('opens on the Overview once an account exists, the first entry of the navigation', async () => {
@@ -62,7 +62,7 @@ describe('the app shell', () => {
     await vi.dynamicImportSettled()
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/overview')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
     const nav = screen.getByRole('navigation', { name: 'Main' })
     const overview = within(nav).getAllByRole('link')[0]!
     expect(overview.textContent?.trim()).toBe('Overview')
@@ -78,10 +78,10 @@ describe('the app shell', () => {
     expect(router.currentRoute.value.path).toBe('/sites')
     const nav = screen.getByRole('navigation', { name: 'Main' })
     expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Overview', 'Sites', 'Tags', 'Events', 'Accounts', 'Settings'])
-    expect(screen.getByRole('main')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Switch account, current: Agency' })).toBeTruthy()
-    expect(screen.getByText('Version 0.1.0')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
+    expect(screen.getByRole('main')).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Switch account, current: Agency' })).toBeVisible()
+    expect(screen.getByText('Version 0.1.0')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeVisible()
   })
 
   it('Ctrl+R syncs the active account instead of reloading the window', async () => {
@@ -135,7 +135,7 @@ describe('the app shell', () => {
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search sites' }))
     press('n')
     await flushPromises()
-    expect(screen.getByRole('dialog', { name: /New site/ })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: /New site/ })).toBeVisible()
   })
 
   it('switching accounts shows the other account at once, never the old data', async () => {
@@ -143,9 +143,9 @@ describe('the app shell', () => {
     await mountApp(fake)
     useAccountsStore().setActive('b')
     await flushPromises()
-    expect(screen.getByRole('link', { name: 'Beta blog' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Beta blog' })).toBeVisible()
     expect(document.body.textContent).not.toContain('Alpha shop')
-    expect(screen.getByRole('button', { name: 'Switch account, current: Freelance' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Switch account, current: Freelance' })).toBeVisible()
   })
 
   it("switching accounts in the switcher leaves the old account's filter and site page behind", async () => {
@@ -179,7 +179,7 @@ describe('the app shell', () => {
     await flushPromises()
     await flushPromises()
     expect(router.currentRoute.value.name).toBe('welcome')
-    expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Welcome to Site Manager' })).toBeVisible()
   })
 
   it('keeps the app on screen when a later reload of the accounts fails', async () => {
@@ -188,8 +188,8 @@ describe('the app shell', () => {
     fake.api.accountsList.mockResolvedValue(fail({ code: 'internal', message: 'Could not read the accounts.' }))
     await useAccountsStore().load()
     await flushPromises()
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeTruthy()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Alpha shop' })).toBeVisible()
   })
 
   it('Ctrl+K does nothing behind an open dialog', async () => {

@@ -87,7 +87,9 @@ describe('background syncs asked for while a Refresh reads', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(h.callsOf('readAllSites')).toHaveLength(1)
     expect(count(reference.requestLog(), 'GET /api/v1/sites?page=1')).toBe(1)
-    expect(reference.requestLog().length - before).toBeLessThanOrEqual(2)
+    // Besides that page (which, slowed by the latency, may reach the server after `before` was
+    // read), only the Refresh's own first pages of tags and events.
+    expect(reference.requestLog().slice(before).filter((line) => line !== 'GET /api/v1/sites?page=1').length).toBeLessThanOrEqual(2)
   })
 
   it('but a change made through the app meanwhile is followed by one more sync', async () => {

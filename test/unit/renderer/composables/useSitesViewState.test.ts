@@ -78,7 +78,7 @@ describe('Sites view filters', () => {
     await user.keyboard('{Escape}')
     expect(names()).toEqual(['Atelier', 'Blog', 'Shop'])
     expect(chips()).toEqual(['PHP: 8.2.18', 'PHP: Not known'])
-    expect(screen.getByText('3 of 4 sites')).toBeTruthy()
+    expect(screen.getByText('3 of 4 sites')).toBeVisible()
     expect(router.currentRoute.value.query.php).toEqual(['8.2.18', ''])
 
     // Counts follow the other filters: with Retail ticked, the web servers of Shop and Atelier.
@@ -164,7 +164,7 @@ describe('Sites view state', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Shop' }))
     await user.click(screen.getByRole('checkbox', { name: 'Select Docs' }))
     expect(router.currentRoute.value.query.sel).toBe('1.3')
-    expect(screen.getByText('4 sites, 2 selected')).toBeTruthy()
+    expect(screen.getByText('4 sites, 2 selected')).toBeVisible()
 
     await router.push({ name: 'site', params: { id: '1' } })
     router.back()
@@ -174,7 +174,7 @@ describe('Sites view state', () => {
     data.a!.sites = data.a!.sites.filter((s) => s.id !== 3)
     fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
     await vi.waitFor(() => expect(router.currentRoute.value.query.sel).toBe('1'))
-    expect(screen.getByText('3 sites, 1 selected')).toBeTruthy()
+    expect(screen.getByText('3 sites, 1 selected')).toBeVisible()
   }, SLOW)
 
   it('writes the search into the address once typing pauses, never adding history, and Back from a site restores it', async () => {
@@ -194,7 +194,7 @@ describe('Sites view state', () => {
     await router.push({ name: 'site', params: { id: '1' } })
     expect(screen.queryByRole('table')).toBeNull()
     router.back()
-    await vi.waitFor(() => expect(screen.getByRole('table', { name: 'Sites' })).toBeTruthy())
+    await vi.waitFor(() => expect(screen.getByRole('table', { name: 'Sites' })).toBeVisible())
     await flushPromises()
     expect(search().value).toBe('nginx')
     expect(names()).toEqual(['Docs', 'Shop'])
@@ -210,7 +210,7 @@ describe('Sites view state', () => {
     await router.push({ name: 'site', params: { id: '3' } })
     const replace = vi.spyOn(router, 'replace')
     router.back()
-    await vi.waitFor(() => expect(screen.getByRole('table', { name: 'Sites' })).toBeTruthy())
+    await vi.waitFor(() => expect(screen.getByRole('table', { name: 'Sites' })).toBeVisible())
     await flushPromises()
     // Back came to the address with the search in it: nothing had to be written again.
     expect(router.currentRoute.value.query).toEqual({ q: 'docs' })
@@ -285,7 +285,7 @@ describe('Sites view state', () => {
     await commands.all.find((c) => c.title === 'Focus search')!.run()
     expect(document.activeElement).toBe(search())
     await commands.all.find((c) => c.title === 'Save view…')!.run()
-    expect(await screen.findByRole('dialog', { name: 'Save view' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Save view' })).toBeVisible()
     await user.keyboard('{Escape}')
   }, SLOW)
 })

@@ -32,39 +32,42 @@ const info = () => ok({ name: 'Site Manager', version: '0.1.0', shell: 'electron
 describe('AboutView', () => {
   it('shows the name, version and how it runs', async () => {
     await mountView(AboutView, createFakeApi({ appInfo: async () => info() }))
-    expect(screen.getByRole('heading', { level: 1, name: 'Site Manager' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Site Manager' })).toBeVisible()
     expect(screen.getByTestId('about-version').textContent).toBe('0.1.0')
-    expect(screen.getByText('Desktop app on linux')).toBeTruthy()
+    expect(screen.getByText('Desktop app on linux')).toBeVisible()
   })
 
   it('lists the bundled packages with their licenses, found by name, with the licence text', async () => {
     const { user } = await mountView(AboutView, createFakeApi({ appInfo: async () => info() }))
     const packages = screen.getByRole('list', { name: 'Bundled packages' })
     expect(within(packages).getAllByRole('listitem')).toHaveLength(3)
-    expect(screen.getByText('3 of 3 packages')).toBeTruthy()
+    expect(screen.getByText('3 of 3 packages')).toBeVisible()
 
     await user.type(screen.getByRole('searchbox', { name: 'Find a package' }), 'sqlite')
     expect(within(packages).getAllByRole('listitem')).toHaveLength(1)
-    expect(screen.getByText('1 of 3 packages')).toBeTruthy()
+    expect(screen.getByText('1 of 3 packages')).toBeVisible()
 
     // The licence text opens under the package (by keyboard too: a summary is a native control).
     const summary = within(packages).getByText('better-sqlite3').closest('summary')!
     await user.click(summary)
     expect(summary.closest('details')!.open).toBe(true)
-    expect(within(packages).getByText(/Copyright \(c\) 2017 Joshua Wise/)).toBeTruthy()
-    expect(within(packages).getByText('By Joshua Wise')).toBeTruthy()
+    expect(within(packages).getByText(/Copyright \(c\) 2017 Joshua Wise/)).toBeVisible()
+    expect(within(packages).getByText('By Joshua Wise')).toBeVisible()
   })
 
   it('says when a package has no licence file', async () => {
     const { user } = await mountView(AboutView, createFakeApi({ appInfo: async () => info() }))
     await user.type(screen.getByRole('searchbox', { name: 'Find a package' }), '0BSD')
-    expect(screen.getByText('The package has no license file; its package.json says 0BSD.')).toBeTruthy()
+    // The note sits with the licence text, under the package's summary: open it as a person would.
+    const [found] = within(screen.getByRole('list', { name: 'Bundled packages' })).getAllByRole('listitem')
+    await user.click(found!.querySelector('summary')!)
+    expect(screen.getByText('The package has no license file; its package.json says 0BSD.')).toBeVisible()
   })
 
   it('says when the build has no list of licenses', async () => {
     list.load = async () => null
     await mountView(AboutView, createFakeApi({ appInfo: async () => info() }))
-    expect(screen.getByText(/This build has no list of licenses/)).toBeTruthy()
+    expect(screen.getByText(/This build has no list of licenses/)).toBeVisible()
     expect(screen.queryByRole('list', { name: 'Bundled packages' })).toBeNull()
   })
 
@@ -77,7 +80,7 @@ describe('AboutView', () => {
     list.load = async () => PACKAGES
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await flushPromises()
-    expect(screen.getByRole('list', { name: 'Bundled packages' })).toBeTruthy()
+    expect(screen.getByRole('list', { name: 'Bundled packages' })).toBeVisible()
   })
 
   it('shows the error when the version cannot be read', async () => {

@@ -25,7 +25,7 @@ describe('AccountsView', () => {
     const fake = createFakeApi({ accountsSetActive: async () => ok(undefined) })
     const { store, user } = await mountWith(fake, AccountsView)
     expect(accountLabels()).toEqual(['Agency', 'Freelance'])
-    expect(within(accountRows()[0]!).getByText('Active')).toBeTruthy()
+    expect(within(accountRows()[0]!).getByText('Active')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Switch to Freelance' }))
     expect(store.activeAccountId).toBe('b')
   })
@@ -52,7 +52,7 @@ describe('AccountsView', () => {
       makeAccount('a', { label: 'Agency', tokenState: 'refused' }),
       makeAccount('b', { label: 'Freelance' }),
     ])
-    expect(within(accountRows()[0]!).getByText('Token refused')).toBeTruthy()
+    expect(within(accountRows()[0]!).getByText('Token refused')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Replace token of Agency' }))
     await flushPromises()
     const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })

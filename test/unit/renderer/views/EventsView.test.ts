@@ -76,7 +76,7 @@ describe('EventFeed', () => {
     await flushPromises()
     expect(rowsOf()).toHaveLength(120)
     expect(screen.queryByRole('button', { name: 'Load more events', hidden: true })).toBeNull()
-    expect(screen.getByText('That is every event.')).toBeTruthy()
+    expect(screen.getByText('That is every event.')).toBeVisible()
   })
 
   it('loads the next slice when the end scrolls into view, one per sighting', async () => {
@@ -115,7 +115,7 @@ describe('EventFeed', () => {
     data.a!.sync = syncState('a')
     fake.emit('sync:state', data.a!.sync)
     await flushPromises()
-    expect(screen.getByText('No events yet')).toBeTruthy()
+    expect(screen.getByText('No events yet')).toBeVisible()
     expect(summary()).toBe('')
   })
 
@@ -133,7 +133,7 @@ describe('EventFeed', () => {
     const rows = rowsOf()
     expect(rows).toHaveLength(101)
     expect(rows[0]!.textContent).toContain('Live one')
-    expect(within(rows[0]!).getByText('New')).toBeTruthy()
+    expect(within(rows[0]!).getByText('New')).toBeVisible()
     expect(document.body.textContent).not.toContain('Elsewhere')
     expect(summary()).toBe('121 events')
 
@@ -173,8 +173,8 @@ describe('EventsView', () => {
     await mountEvents()
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Events')
     expect(screen.getByTestId('sync-status').textContent).toMatch(/^\s*Synced /)
-    expect(feedList('Events')).toBeTruthy()
-    expect(searchBox()).toBeTruthy()
+    expect(feedList('Events')).toBeVisible()
+    expect(searchBox()).toBeVisible()
     expect(fromDate().type).toBe('date')
     expect(toDate().type).toBe('date')
     expect(optionsOf(typeFilter())).toEqual(['All types', 'Extension installed', 'Extension updated', 'Update available'])
@@ -239,8 +239,8 @@ describe('EventsView', () => {
   it('says when the dates are the wrong way round', async () => {
     await mountEvents('/events?from=2025-02-01&to=2025-01-01')
     expect(fromDate().getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getByText('The start date is after the end date.')).toBeTruthy()
-    expect(screen.getByText('No events match')).toBeTruthy()
+    expect(screen.getByText('The start date is after the end date.')).toBeVisible()
+    expect(screen.getByText('No events match')).toBeVisible()
   })
 
   it('opens with the filters given in the address', async () => {
@@ -262,6 +262,6 @@ describe('EventsView', () => {
     await flushPromises()
     expect(fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'a' })
     expect(rowsOf()[0]!.textContent).toContain('From the sync')
-    expect(screen.getByRole('button', { name: '1 new event' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '1 new event' })).toBeVisible()
   })
 })

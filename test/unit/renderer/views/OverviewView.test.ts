@@ -73,7 +73,7 @@ describe('OverviewView', () => {
   it('shows the totals of the snapshot, each a link to the sites it counts', async () => {
     const { fake } = core()
     await mountOverview(fake)
-    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
     const expected: Array<[string, string, string]> = [
       ['Sites', '4', '/sites?q='],
       ['Sites with pending updates', '2', '/sites?updates=1'],
@@ -182,14 +182,14 @@ describe('OverviewView', () => {
   it('invites to add a site when the account has none, and waits for a first sync before that', async () => {
     const { fake } = core({ sites: [] })
     await mountOverview(fake)
-    expect(screen.getByText('No sites yet')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'New site' })).toBeTruthy()
+    expect(screen.getByText('No sites yet')).toBeVisible()
+    expect(screen.getByRole('button', { name: 'New site' })).toBeVisible()
     expect(FakeChart.made).toHaveLength(0)
     unmountAll()
 
     const never = core({ sites: [], sync: syncState('a', { lastSyncedAt: null, lastAttemptAt: null }) })
     await mountOverview(never.fake)
-    expect(screen.getByText('Not synced yet')).toBeTruthy()
+    expect(screen.getByText('Not synced yet')).toBeVisible()
     await person().click(screen.getByRole('button', { name: 'Sync now' }))
     expect(never.fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'a' })
   })

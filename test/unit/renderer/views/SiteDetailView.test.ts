@@ -157,7 +157,7 @@ describe('SiteDetailView', () => {
     const { fake } = core()
     fake.api.syncSite.mockResolvedValue(fail({ code: 'unauthorized', message: 'The server refused the token.' }))
     await mountSite(fake)
-    expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible()
     expect(screen.queryByRole('alert')).toBeNull()
 
     // Any other failure is the page's to say, with Retry.
@@ -170,26 +170,26 @@ describe('SiteDetailView', () => {
   it('says the site no longer exists when the server does not have it', async () => {
     const { fake } = core({ sites: [] })
     await mountSite(fake, 99)
-    expect(screen.getByText('This site no longer exists')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to all sites' })).toBeTruthy()
+    expect(screen.getByText('This site no longer exists')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Back to all sites' })).toBeVisible()
   })
 
   it('says the site no longer exists when a sync takes it out of the snapshot', async () => {
     const { data, fake } = core()
     await mountSite(fake)
-    expect(screen.getByRole('heading', { name: 'Shop', level: 1 })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible()
     data.a!.sites = []
     fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: true, changes: null })
     await flushPromises()
     expect(screen.queryByRole('heading', { name: 'Shop', level: 1 })).toBeNull()
-    expect(screen.getByText('This site no longer exists')).toBeTruthy()
+    expect(screen.getByText('This site no longer exists')).toBeVisible()
   })
 
   it('keeps showing the site when reading it fresh fails, and offers to try again', async () => {
     const { fake } = core()
     fake.api.syncSite.mockResolvedValueOnce(fail({ code: 'network', message: 'Could not connect to api.example.com.' }))
     const { user } = await mountSite(fake)
-    expect(screen.getByRole('heading', { name: 'Shop', level: 1 })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible()
     const alert = screen.getByRole('alert')
     expect(alert.textContent).toContain('Could not connect to api.example.com.')
     await user.click(within(alert).getByRole('button', { name: 'Retry' }))

@@ -59,7 +59,7 @@ describe('SitesView', () => {
     expect(fake.api.workspaceSnapshot).toHaveBeenCalledWith({ accountId: 'a' })
     expect(fake.api.syncNow).not.toHaveBeenCalled()
     expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
-    expect(screen.getByText('3 sites')).toBeTruthy()
+    expect(screen.getByText('3 sites')).toBeVisible()
     expect(syncStatus()).toBe('Synced 3 minutes ago')
     const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent?.trim())
     // Which columns show by default is the table's business (sites-table tests); these always do.
@@ -182,7 +182,7 @@ describe('SitesView', () => {
     const { user } = await mountSites(fake)
     await user.type(search(), 'example.org')
     expect(names()).toEqual(['Blog'])
-    expect(screen.getByText('1 of 3 sites')).toBeTruthy()
+    expect(screen.getByText('1 of 3 sites')).toBeVisible()
     await user.clear(search())
     await user.type(search(), 'maria')
     expect(names()).toEqual(['Blog'])
@@ -215,14 +215,14 @@ describe('SitesView', () => {
     const { fake } = core()
     await mountSites(fake, '/sites?tag=7')
     expect(names()).toEqual(['Shop'])
-    expect(within(screen.getByRole('list', { name: 'Filters in use' })).getByText('Tag: VIP')).toBeTruthy()
+    expect(within(screen.getByRole('list', { name: 'Filters in use' })).getByText('Tag: VIP')).toBeVisible()
   })
 
   it('says so when nothing matches, and offers to clear the filters', async () => {
     const { fake } = core()
     const { user } = await mountSites(fake)
     await user.type(search(), 'nothing like this')
-    expect(screen.getByText('No sites match')).toBeTruthy()
+    expect(screen.getByText('No sites match')).toBeVisible()
     // The toolbar's and the empty state's: the latter comes last.
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!)
     expect(names()).toHaveLength(3)
@@ -231,7 +231,7 @@ describe('SitesView', () => {
   it('shows an empty state with New site when the synced account has no sites', async () => {
     const { fake } = core({ sites: [] })
     const { pinia, user } = await mountSites(fake)
-    expect(screen.getByText('No sites yet')).toBeTruthy()
+    expect(screen.getByText('No sites yet')).toBeVisible()
     const ui = useUiStore(pinia)
     // The header has New site too; the empty state's own button comes last.
     await user.click(screen.getAllByRole('button', { name: 'New site' }).at(-1)!)
@@ -257,7 +257,7 @@ describe('SitesView', () => {
     const many: Site[] = Array.from({ length: 10_000 }, (_, i) => makeSite(i + 1, { name: `Site ${String(i).padStart(5, '0')}` }))
     const { fake } = core({ sites: many })
     const { user } = await mountSites(fake)
-    expect(screen.getByText('10,000 sites')).toBeTruthy()
+    expect(screen.getByText('10,000 sites')).toBeVisible()
     expect(siteRows().length).toBeGreaterThan(0)
     expect(siteRows().length).toBeLessThan(100)
     const firstRow = siteRows()[0]!
@@ -266,6 +266,6 @@ describe('SitesView', () => {
     expect(siteRows()[0]).toBe(firstRow)
     await user.type(search(), '9999')
     expect(names()).toEqual(['Site 09999'])
-    expect(screen.getByText('1 of 10,000 sites')).toBeTruthy()
+    expect(screen.getByText('1 of 10,000 sites')).toBeVisible()
   }, SLOW)
 })

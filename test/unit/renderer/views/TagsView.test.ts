@@ -48,7 +48,7 @@ describe('TagsView', () => {
       ['beta', '1 site'],
     ])
     expect(within(rows[0]!).getByRole('time').getAttribute('datetime')).toBe(ALPHA.created_at)
-    expect(screen.getByText('2 tags on 3 sites')).toBeTruthy()
+    expect(screen.getByText('2 tags on 3 sites')).toBeVisible()
 
     await user.click(within(rows[1]!).getByRole('link', { name: 'beta' }))
     await flushPromises()
@@ -177,7 +177,7 @@ describe('TagsView', () => {
 
   it('invites to create the first tag when there is none', async () => {
     await mountTags({ tags: [] })
-    expect(screen.getByText('No tags yet')).toBeTruthy()
+    expect(screen.getByText('No tags yet')).toBeVisible()
     expect(screen.queryByRole('table', { hidden: true })).toBeNull()
   })
 })

@@ -31,7 +31,7 @@ describe('WelcomeView', () => {
       accountsSetActive: async () => ok(undefined),
     })
     const { router, accounts, user } = await mountView(fake)
-    expect(screen.getByText('Version 1.2.3')).toBeTruthy()
+    expect(screen.getByText('Version 1.2.3')).toBeVisible()
     expect(tokenField().type).toBe('password')
     await user.click(screen.getByRole('button', { name: 'Show token' }))
     expect(tokenField().type).toBe('text')

@@ -31,11 +31,11 @@ describe('ConfirmDialog', () => {
     const open = mountDialog(true)
     await flushPromises()
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })
-    expect(within(dialog).getByRole('button', { name: 'Working…' })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Working…' })).toBeVisible()
     await person().keyboard('{Escape}')
     await flushPromises()
     expect(open.value).toBe(true)
-    expect(screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })).toBeTruthy()
+    expect(screen.getByRole('alertdialog', { name: 'Delete “Shop”?' })).toBeVisible()
   })
 
   it('closes with Esc when nothing is under way', async () => {

@@ -65,7 +65,7 @@ describe('ExportEventsButton', () => {
     await flushPromises()
     expect(saved).toEqual([])
     expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'info', message: 'Export stopped; no file was saved.' })
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible()
   })
 
   it('is in the command palette', async () => {

@@ -59,9 +59,9 @@ const active = () => within(palette()!).getByRole('option', { selected: true })
 
 async function openPalette(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.keyboard('{Control>}{Shift>}P{/Shift}{/Control}')
-  // The palette's code loads when it first opens (it is not in the first bundle).
-  await vi.waitFor(() => expect(palette()).not.toBeNull())
-  await vi.waitFor(() => expect(document.activeElement).toBe(box()))
+  await flushPromises()
+  expect(palette()).not.toBeNull()
+  expect(document.activeElement).toBe(box())
 }
 
 describe('the command palette', () => {
@@ -132,14 +132,14 @@ describe('the command palette', () => {
     await user.keyboard('{Enter}')
     await flushPromises()
     expect(useAccountsStore().activeAccountId).toBe('b')
-    expect(screen.getByRole('link', { name: 'Beta blog' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Beta blog' })).toBeVisible()
 
     await openPalette(user)
     await user.type(box(), 'new site')
     expect(active().textContent).toMatch(/^New site\s*Ctrl\s*N$/)
     await user.keyboard('{Enter}')
     await flushPromises()
-    expect(screen.getByRole('dialog', { name: /New site/ })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: /New site/ })).toBeVisible()
     await user.keyboard('{Escape}')
     await flushPromises()
 
@@ -162,7 +162,7 @@ describe('the command palette', () => {
     await flushPromises()
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'))
     const dialog = await screen.findByRole('dialog', { name: 'Add account' })
-    expect(within(dialog).getByLabelText('API address')).toBeTruthy()
+    expect(within(dialog).getByLabelText('API address')).toBeVisible()
   })
 
   it('lists what views register, and runs it', async () => {
@@ -261,7 +261,7 @@ describe('the command palette on the welcome screen', () => {
     expect(fake.api.demoOpen).toHaveBeenCalledTimes(1)
     // Into the app: its first view, the Overview, counting the demo's site.
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('overview'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
     const sites = await screen.findByRole('link', { name: /^Sites\s*1(?!\d)/ })
     expect(sites.getAttribute('href')).toBe('#/sites?q=')
   })
@@ -277,8 +277,8 @@ describe('the shortcut sheet', () => {
     })
     const { user } = await mountApp(api(), Registrar)
     await user.keyboard('?')
-    // The sheet's code loads when it first opens (it is not in the first bundle).
-    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
+    await flushPromises()
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
     const global = within(sheet).getByRole('region', { name: 'Global' })
     const row = within(global).getByText('Open the command palette').parentElement!
     expect([...row.querySelectorAll('kbd.kbd')].map((k) => k.textContent)).toEqual(['Ctrl', 'Shift', 'P', 'F1'])
@@ -292,8 +292,8 @@ describe('the shortcut sheet', () => {
   it('reads Cmd on macOS', async () => {
     const { user } = await mountApp(api('darwin'))
     await user.keyboard('?')
-    // The sheet's code loads when it first opens (it is not in the first bundle).
-    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
+    await flushPromises()
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
     const row = within(sheet).getByText('New site').parentElement!
     expect([...row.querySelectorAll('kbd.kbd')].map((k) => k.textContent)).toEqual(['Cmd', 'N'])
   })

@@ -53,13 +53,13 @@ describe('saved views', () => {
     await user.click(screen.getByRole('button', { name: 'Save view…' }))
     const dialog = await screen.findByRole('dialog', { name: 'Save view' })
     await user.click(within(dialog).getByRole('button', { name: 'Save view' }))
-    expect(within(dialog).getByText('Give the view a name.')).toBeTruthy()
+    expect(within(dialog).getByText('Give the view a name.')).toBeVisible()
     expect(within(dialog).getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true')
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Needs updates ')
     await user.click(within(dialog).getByRole('button', { name: 'Save view' }))
     await flushPromises()
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.getByText('Saved the view “Needs updates”.')).toBeTruthy()
+    expect(screen.getByText('Saved the view “Needs updates”.')).toBeVisible()
     expect(savedNames()).toEqual(['Needs updates'])
     const stored = await fake.api.prefsGet({ key: 'sites.savedViews:a' })
     expect(stored.ok && (stored.value as { views: Array<{ name: string; query: unknown }> }).views).toEqual([
@@ -85,7 +85,7 @@ describe('saved views', () => {
     const again = await screen.findByRole('dialog', { name: 'Save view' })
     await user.type(within(again).getByRole('textbox', { name: 'Name' }), 'needs UPDATES')
     await user.click(within(again).getByRole('button', { name: 'Save view' }))
-    expect(within(again).getByText('A view named “needs UPDATES” already exists.')).toBeTruthy()
+    expect(within(again).getByText('A view named “needs UPDATES” already exists.')).toBeVisible()
     await user.keyboard('{Escape}')
   }, SLOW)
 
@@ -113,7 +113,7 @@ describe('saved views', () => {
     await user.clear(input)
     await user.type(input, 'vip')
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }))
-    expect(within(dialog).getByText('A view named “vip” already exists.')).toBeTruthy()
+    expect(within(dialog).getByText('A view named “vip” already exists.')).toBeVisible()
     await user.clear(input)
     await user.type(input, 'Sites down')
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }))
@@ -154,7 +154,7 @@ describe('saved views', () => {
           ? { ok: false, error: { code: 'internal', message: 'The local store could not be read.' } }
           : core.methods.prefsGet!(input),
     })
-    expect(screen.getByText('Saved views could not be read.')).toBeTruthy()
+    expect(screen.getByText('Saved views could not be read.')).toBeVisible()
     expect(savedNames()).toEqual([])
     failing = false
     await user.click(screen.getByRole('button', { name: 'Retry' }))

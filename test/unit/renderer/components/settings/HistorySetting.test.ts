@@ -53,7 +53,7 @@ describe('HistorySetting', () => {
     await user.clear(input)
     await user.type(input, '3')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(screen.getByText(/from 7 to 3,650/)).toBeTruthy()
+    expect(screen.getByText(/from 7 to 3,650/)).toBeVisible()
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(fake.api.settingsSet).not.toHaveBeenCalled()
 
@@ -71,7 +71,7 @@ describe('HistorySetting', () => {
     await user.type(input, '100')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await flushPromises()
-    expect(screen.getByText('must be at most 3650 days')).toBeTruthy()
+    expect(screen.getByText('must be at most 3650 days')).toBeVisible()
   })
 })
 

@@ -79,7 +79,7 @@ describe('NotificationSettings', () => {
     await user.click(box)
     await flushPromises()
     expect((box as HTMLInputElement).checked).toBe(true)
-    expect(await screen.findByText(/Could not save which notifications to show: The disk is full\./)).toBeTruthy()
+    expect(await screen.findByText(/Could not save which notifications to show: The disk is full\./)).toBeVisible()
   })
 
   it('web shell: asks the browser only on a click, then says allowed', async () => {
@@ -87,12 +87,12 @@ describe('NotificationSettings', () => {
     const { fake } = setup()
     const { user } = await mountView(Page, fake, { accounts: [makeAccount('a')] })
     const section = within(await screen.findByRole('region', { name: 'Sync notifications' }))
-    expect(await section.findByText(/Not asked yet/)).toBeTruthy()
+    expect(await section.findByText(/Not asked yet/)).toBeVisible()
     expect(requestPermission).not.toHaveBeenCalled()
     await user.click(section.getByRole('button', { name: 'Allow notifications in this browser' }))
     await flushPromises()
     expect(requestPermission).toHaveBeenCalledTimes(1)
-    expect(section.getByText('Allowed: this browser shows the notifications.')).toBeTruthy()
+    expect(section.getByText('Allowed: this browser shows the notifications.')).toBeVisible()
     expect(section.queryByRole('button', { name: 'Allow notifications in this browser' })).toBeNull()
   })
 
@@ -101,7 +101,7 @@ describe('NotificationSettings', () => {
     const { fake } = setup()
     await mountView(Page, fake, { accounts: [makeAccount('a')] })
     const section = within(await screen.findByRole('region', { name: 'Sync notifications' }))
-    expect(await section.findByText(/Blocked in this browser\. To unblock: .*set Notifications to Allow/)).toBeTruthy()
+    expect(await section.findByText(/Blocked in this browser\. To unblock: .*set Notifications to Allow/)).toBeVisible()
     expect(section.queryByRole('button', { name: 'Allow notifications in this browser' })).toBeNull()
   })
 

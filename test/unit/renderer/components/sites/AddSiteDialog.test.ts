@@ -43,13 +43,13 @@ describe('AddSiteDialog', () => {
     const { user } = await mountDialog(api({ a: { tags: [makeTag(7, 'VIP'), makeTag(8, 'Shop')] } }))
     expect(screen.getByRole('dialog', { name: 'New site in Account a' })).toBe(dialog())
     for (const label of ['Name', 'CMS id', 'Address', 'Admin address', 'Private key', 'Text to look for', 'Notes']) {
-      expect(within(dialog()).getByLabelText(new RegExp(`^${label}( \\(optional\\))?$`))).toBeTruthy()
+      expect(within(dialog()).getByLabelText(new RegExp(`^${label}( \\(optional\\))?$`))).toBeVisible()
     }
     expect(privateKey().type).toBe('password')
     await user.click(within(dialog()).getByRole('button', { name: 'Show private key' }))
     await flushPromises()
     expect(privateKey().type).toBe('text')
-    expect(tagBox('VIP')).toBeTruthy()
+    expect(tagBox('VIP')).toBeVisible()
   })
 
   it('checks required fields and the address shape before sending anything', async () => {
@@ -128,7 +128,7 @@ describe('AddSiteDialog', () => {
     const pinia = testingPinia([makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Beta' })])
     const { user } = await mountDialog(fake, pinia)
     const accounts = useAccountsStore(pinia)
-    expect(screen.getByRole('dialog', { name: 'New site in Agency' })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'New site in Agency' })).toBeVisible()
 
     await user.type(field('Name'), 'Shop A')
     await user.type(field('Address'), 'https://a.example.com')
@@ -140,8 +140,8 @@ describe('AddSiteDialog', () => {
 
     accounts.setActive('b')
     await flushPromises()
-    expect(screen.getByRole('dialog', { name: 'New site in Beta' })).toBeTruthy()
-    expect(within(dialog()).getByText(/Add a website for Beta/)).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'New site in Beta' })).toBeVisible()
+    expect(within(dialog()).getByText(/Add a website for Beta/)).toBeVisible()
     for (const input of [field('Name'), field('Address'), privateKey()]) expect((input as HTMLInputElement).value).toBe('')
     expect(errorOf(field('Name'))).toBe('')
     expect(screen.queryByRole('checkbox', { name: 'VIP', hidden: true })).toBeNull()
@@ -188,7 +188,7 @@ describe('AddSiteDialog', () => {
     await user.type(field('Address'), 'harbor-hardware.com/shop')
     await user.keyboard('{Enter}')
     await flushPromises()
-    expect(within(dialog()).getByText('Use https://harbor-hardware.com/shop?')).toBeTruthy()
+    expect(within(dialog()).getByText('Use https://harbor-hardware.com/shop?')).toBeVisible()
     expect(field('Address').getAttribute('aria-describedby')).toContain('site-url-suggestion')
     expect(errorOf(field('Address'))).toBe('')
     expect(fake.api.sitesCreate).not.toHaveBeenCalled()
@@ -198,8 +198,10 @@ describe('AddSiteDialog', () => {
     const fake = api()
     const { user } = await mountDialog(fake)
     const cms = within(dialog()).getByRole('textbox', { name: /^CMS id/ })
-    expect(cms.getAttribute('aria-describedby')).toBeTruthy()
-    expect(within(dialog()).getByText(/The id of the site in your CMS, a whole number from 1; leave empty if you do not know it/)).toBeTruthy()
+    // The explanation is what a screen reader reads with the field, and it is on screen.
+    const description = (cms.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+    expect(description).toMatch(/The id of the site in your CMS, a whole number from 1; leave empty if you do not know it/)
+    expect(within(dialog()).getByText(/The id of the site in your CMS, a whole number from 1; leave empty if you do not know it/)).toBeVisible()
     await user.click(field('Name'))
     await user.paste('n'.repeat(300))
     await user.type(field('Address'), 'https://long.example.com')
@@ -244,7 +246,7 @@ describe('AddSiteDialog', () => {
 
     await wrapper.setProps({ open: true })
     await flushPromises()
-    expect(within(dialog()).getByText(/Draft restored/)).toBeTruthy()
+    expect(within(dialog()).getByText(/Draft restored/)).toBeVisible()
     expect((field('Name') as HTMLInputElement).value).toBe('Abandoned')
     await user.click(within(dialog()).getByRole('button', { name: 'Discard draft' }))
     await flushPromises()

@@ -64,8 +64,8 @@ describe('SiteHistory', () => {
     const fake = createFakeApi({ historySite: async () => ok(history([], '2026-10-01T08:00:00.000Z')) })
     await mountView(SiteHistoryCard, fake, { props: { accountId: 'a', siteId: 7 } })
 
-    expect(screen.getByText('No changes seen yet')).toBeTruthy()
-    expect(screen.getByText(new RegExp(`kept from ${historyDay('2026-10-01T08:00:00.000Z')}`))).toBeTruthy()
+    expect(screen.getByText('No changes seen yet')).toBeVisible()
+    expect(screen.getByText(new RegExp(`kept from ${historyDay('2026-10-01T08:00:00.000Z')}`))).toBeVisible()
     expect(screen.queryByRole('list')).toBeNull()
   })
 
@@ -74,7 +74,7 @@ describe('SiteHistory', () => {
     const fake = createFakeApi({ historySite: async () => answer })
     const { user } = await mountView(SiteHistoryCard, fake, { props: { accountId: 'a', siteId: 7 } })
 
-    expect(screen.getByRole('alert')).toBeTruthy()
+    expect(screen.getByRole('alert')).toBeVisible()
     answer = ok(history([{ at: UPGRADE_AT, field: 'web', from: 'nginx', to: 'apache' }]))
     await user.click(screen.getByRole('button', { name: /retry/i }))
     await flushPromises()
@@ -86,7 +86,7 @@ describe('SiteHistory', () => {
     let changes: SiteHistory['changes'] = []
     const fake = createFakeApi({ historySite: async () => ok(history(changes)) })
     await mountView(SiteHistoryCard, fake, { props: { accountId: 'a', siteId: 7 } })
-    expect(screen.getByText('No changes seen yet')).toBeTruthy()
+    expect(screen.getByText('No changes seen yet')).toBeVisible()
 
     changes = [{ at: UPGRADE_AT, field: 'php', from: '8.1.27', to: '8.2.18' }]
     fake.emit('workspace:changed', { accountId: 'b', sites: true, tags: false, events: false, changes: null })

@@ -123,7 +123,7 @@ describe('SitesTable', () => {
     await mountTable({ sites: [odd] })
     const cells = row('Odd Site').querySelectorAll('a')
     expect([...cells].map((a) => a.getAttribute('href'))).toEqual(['/sites/9'])
-    expect(within(row('Odd Site')).getByText('javascript:alert(1)')).toBeTruthy()
+    expect(within(row('Odd Site')).getByText('javascript:alert(1)')).toBeVisible()
     fireEvent.contextMenu(within(row('Odd Site')).getAllByRole('cell')[3]!)
     const menu = await screen.findByRole('menu', { name: 'Actions for Odd Site' })
     expect(within(menu).getByRole('menuitem', { name: 'Open site (new tab)' }).hasAttribute('data-disabled')).toBe(true)

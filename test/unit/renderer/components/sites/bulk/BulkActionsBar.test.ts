@@ -59,7 +59,7 @@ const lastToast = (pinia: ReturnType<typeof testingPinia>) => useToastsStore(pin
 describe('BulkActionsBar', () => {
   it('is a labelled toolbar saying how many are selected, and Clear asks the view to clear', async () => {
     const { events, user } = await mountBar()
-    expect(within(bar()).getByText('3 selected')).toBeTruthy()
+    expect(within(bar()).getByText('3 selected')).toBeVisible()
     await user.click(button('Clear the selection of 3 sites'))
     expect(events).toEqual(['clear'])
   })

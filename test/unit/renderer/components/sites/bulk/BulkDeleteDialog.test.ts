@@ -55,8 +55,8 @@ describe('BulkDeleteDialog', () => {
     const { fake } = core()
     await mountDialog(fake)
     expect(screen.getByRole('alertdialog', { name: 'Delete 3 sites?' })).toBe(dialog())
-    expect(within(dialog()).getByText(/cannot be undone/)).toBeTruthy()
-    expect(within(dialog()).getByRole('list', { name: 'Sites to delete' })).toBeTruthy()
+    expect(within(dialog()).getByText(/cannot be undone/)).toBeVisible()
+    expect(within(dialog()).getByRole('list', { name: 'Sites to delete' })).toBeVisible()
     expect(listed()).toEqual(['Shop shop.example.com', 'Blog blog.example.org/news', 'Docs docs.example.net'])
     expect(fake.api.sitesDelete).not.toHaveBeenCalled()
     // The safe choice has the focus: Enter right away does not delete.
@@ -83,7 +83,7 @@ describe('BulkDeleteDialog', () => {
       { accountId: 'a', siteId: 2 },
       { accountId: 'a', siteId: 3 },
     ])
-    expect(screen.getByRole('alertdialog', { name: 'Some sites were not deleted' })).toBeTruthy()
+    expect(screen.getByRole('alertdialog', { name: 'Some sites were not deleted' })).toBeVisible()
     expect(within(dialog()).getByRole('status').textContent?.trim()).toBe('Deleted 2 sites; 1 failed.')
     expect(listed()).toEqual([
       'Shop shop.example.com Deleted',
@@ -100,7 +100,7 @@ describe('BulkDeleteDialog', () => {
     await flushPromises()
     expect(fake.api.sitesDelete.mock.calls.map(([input]) => input.siteId)).toEqual([1, 2, 3, 2])
     expect(listed()).toEqual(['Shop shop.example.com Deleted', 'Blog blog.example.org/news Deleted', 'Docs docs.example.net Deleted'])
-    expect(screen.getByRole('alertdialog', { name: 'Sites deleted' })).toBeTruthy()
+    expect(screen.getByRole('alertdialog', { name: 'Sites deleted' })).toBeVisible()
     expect(useToastsStore(pinia).toasts.at(-1)?.message).toBe('Deleted 3 sites')
     expect(data.a!.sites).toEqual([])
 
@@ -133,7 +133,7 @@ describe('BulkDeleteDialog', () => {
     await flushPromises()
     expect(fake.api.sitesDelete.mock.calls.map(([input]) => input.siteId)).toEqual([1, 2])
     expect(listed()).toEqual(['Shop shop.example.com Deleted', 'Blog blog.example.org/news Deleted', 'Docs docs.example.net Not deleted (stopped)'])
-    expect(screen.getByRole('alertdialog', { name: 'Deleting stopped' })).toBeTruthy()
+    expect(screen.getByRole('alertdialog', { name: 'Deleting stopped' })).toBeVisible()
     expect(within(dialog()).queryByRole('button', { name: /Retry failed/ })).toBeNull()
 
     await user.keyboard('{Escape}')
@@ -149,7 +149,7 @@ describe('BulkDeleteDialog', () => {
     )
     const { pinia, user, done } = await mountDialog(fake, [SITES[0]!])
     await useWorkspaceStore(pinia).load('a')
-    expect(screen.getByRole('alertdialog', { name: 'Delete Shop?' })).toBeTruthy()
+    expect(screen.getByRole('alertdialog', { name: 'Delete Shop?' })).toBeVisible()
     await user.click(within(dialog()).getByRole('button', { name: 'Delete 1 site' }))
     await flushPromises()
     expect(listed()).toEqual(['Shop shop.example.com Failed: Site 1 was not found (HTTP 404). It may have been deleted; refresh the list.'])

@@ -71,7 +71,7 @@ describe('ImportSitesDialog', () => {
     const { fake } = core()
     const { user } = await mountDialog(fake)
     await pick(user)
-    expect(within(dialog()).getByText('6 rows: 2 ready, 2 invalid, 2 already present')).toBeTruthy()
+    expect(within(dialog()).getByText('6 rows: 2 ready, 2 invalid, 2 already present')).toBeVisible()
     expect(preview()).toEqual([
       ['2', 'Blog', 'Ready', ''],
       ['3', '—', 'Invalid', 'Name is missing.'],
@@ -80,8 +80,8 @@ describe('ImportSitesDialog', () => {
       ['6', 'Blog twin', 'Already present', 'Same address as row 2 above.'],
       ['7', 'Wiki', 'Ready', ''],
     ])
-    expect(within(dialog()).getByText('Columns left out: Owner.')).toBeTruthy()
-    expect(within(dialog()).getByText('New tags to create first: News.')).toBeTruthy()
+    expect(within(dialog()).getByText('Columns left out: Owner.')).toBeVisible()
+    expect(within(dialog()).getByText('New tags to create first: News.')).toBeVisible()
     expect(fake.api.sitesCreate).not.toHaveBeenCalled()
   })
 
@@ -91,7 +91,7 @@ describe('ImportSitesDialog', () => {
     await pick(user)
     await user.click(within(dialog()).getByRole('button', { name: 'Use https://docs.example.net' }))
     expect(preview()[2]).toEqual(['4', 'Bare', 'Ready', ''])
-    expect(within(dialog()).getByRole('button', { name: 'Import 3 sites' })).toBeTruthy()
+    expect(within(dialog()).getByRole('button', { name: 'Import 3 sites' })).toBeVisible()
   })
 
   it('creates the missing tag once, then the Ready sites one by one, and a second run creates nothing', async () => {
