@@ -59,9 +59,9 @@ const active = () => within(palette()!).getByRole('option', { selected: true })
 
 async function openPalette(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.keyboard('{Control>}{Shift>}P{/Shift}{/Control}')
-  await flushPromises()
-  expect(palette()).not.toBeNull()
-  expect(document.activeElement).toBe(box())
+  // The palette's code loads when it first opens (it is not in the first bundle).
+  await vi.waitFor(() => expect(palette()).not.toBeNull())
+  await vi.waitFor(() => expect(document.activeElement).toBe(box()))
 }
 
 describe('the command palette', () => {
@@ -277,8 +277,8 @@ describe('the shortcut sheet', () => {
     })
     const { user } = await mountApp(api(), Registrar)
     await user.keyboard('?')
-    await flushPromises()
-    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    // The sheet's code loads when it first opens (it is not in the first bundle).
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
     const global = within(sheet).getByRole('region', { name: 'Global' })
     const row = within(global).getByText('Open the command palette').parentElement!
     expect([...row.querySelectorAll('kbd.kbd')].map((k) => k.textContent)).toEqual(['Ctrl', 'Shift', 'P', 'F1'])
@@ -292,8 +292,8 @@ describe('the shortcut sheet', () => {
   it('reads Cmd on macOS', async () => {
     const { user } = await mountApp(api('darwin'))
     await user.keyboard('?')
-    await flushPromises()
-    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    // The sheet's code loads when it first opens (it is not in the first bundle).
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
     const row = within(sheet).getByText('New site').parentElement!
     expect([...row.querySelectorAll('kbd.kbd')].map((k) => k.textContent)).toEqual(['Cmd', 'N'])
   })
