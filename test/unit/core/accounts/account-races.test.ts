@@ -3,13 +3,13 @@
 // how often the keychain is read. A loopback listener holds chosen requests until the test
 // lets them go, so each overlap happens every time, in the same order.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AccountsState } from '../../../../src/shared'
-import { AccountClients, AccountStore, credentialsVerifier } from '../../../../src/core/accounts'
+import { AccountClients, credentialsVerifier } from '../../../../src/core/accounts'
 import { createSiteApiClient } from '../../../../src/core/api'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import { failure } from '../api/support/failure'
 import { envelope, pageOf, sendJson, site, startListener, tag, type TestListener } from '../api/support/listener'
 import { makeCore } from '../support/core-harness'
+import { makeAccountStore } from '../support/account-store-fixture'
 import { withTempDirs } from '../support/temp-dir'
 
 const dirs = await withTempDirs()
@@ -54,17 +54,7 @@ async function api(options: {
   return server
 }
 
-function makeStore(dataDir: string, secrets = new MemorySecretStore()) {
-  const changes: AccountsState[] = []
-  const store = new AccountStore({
-    dataDir,
-    secrets,
-    demoSecrets: new MemorySecretStore(),
-    verifyCredentials: credentialsVerifier(createSiteApiClient),
-    onChange: (state) => changes.push(state),
-  })
-  return { store, secrets, changes }
-}
+const verifyForReal = credentialsVerifier(createSiteApiClient)
 
 function baseUrl(server: TestListener): string {
   return `${server.origin}/api/v1`
@@ -74,7 +64,7 @@ describe('token replacement and removal', () => {
   it('a token verified while its account is removed is not written to the keychain', async () => {
     const release = gate()
     const server = await api({ hold: (auth) => auth === 'Bearer new-token', until: release.opened })
-    const { store, secrets } = makeStore(await dirs.make())
+    const { store, secrets } = makeAccountStore(await dirs.make(), verifyForReal)
     const account = await store.add({ label: 'Racing', baseUrl: baseUrl(server), token: 'old-token' })
 
     const replacing = failure(store.replaceToken(account.id, 'new-token'))
@@ -96,7 +86,7 @@ describe('token replacement and removal', () => {
       refuse: (auth, url) => revoked.has(auth) && url.includes('/sites'),
       until: release.opened,
     })
-    const { store } = makeStore(await dirs.make())
+    const { store } = makeAccountStore(await dirs.make(), verifyForReal)
     const account = await store.add({ label: 'Rotated', baseUrl: baseUrl(server), token: 'old-token' })
     const clients = new AccountClients({ store, createClient: createSiteApiClient })
     closers.push({ close: () => clients.closeAll() })
@@ -145,7 +135,7 @@ describe('token states', () => {
   it('are read from the keychain when the list is asked for, not once per account on every change', async () => {
     const server = await api({})
     const secrets = new CountingSecretStore()
-    const { store, changes } = makeStore(await dirs.make(), secrets)
+    const { store, changes } = makeAccountStore(await dirs.make(), verifyForReal, secrets)
     const accounts = []
     for (const label of ['A', 'B', 'C']) accounts.push(await store.add({ label, baseUrl: baseUrl(server), token: `token-${label}` }))
 

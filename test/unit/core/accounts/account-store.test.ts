@@ -2,11 +2,11 @@
 import { readdir, readFile, mkdir, writeFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { AccountsState } from '../../../../src/shared'
-import { AccountStore, accountCacheDir, credentialsVerifier } from '../../../../src/core/accounts'
+import { accountCacheDir, credentialsVerifier } from '../../../../src/core/accounts'
 import { createSiteApiClient } from '../../../../src/core/api'
-import { AppErrorException } from '../../../../src/core/errors'
-import { MemorySecretStore, type SecretStore } from '../../../../src/core/secrets'
+import { MemorySecretStore } from '../../../../src/core/secrets'
+import { failure } from '../api/support/failure'
+import { makeAccountStore } from '../support/account-store-fixture'
 import { GOOD_TOKEN, startTestServer } from '../support/reference-server'
 import { withTempDirs } from '../support/temp-dir'
 import { LockedSecretStore } from '../support/throwing-secret-store'
@@ -29,33 +29,11 @@ const verifyForReal = credentialsVerifier(createSiteApiClient)
 const ANOTHER_TOKEN = 'another-token-for-a-second-account'
 const verifyOrAccept = (baseUrl: string, token: string) => (token === ANOTHER_TOKEN ? Promise.resolve() : verifyForReal(baseUrl, token))
 
-function makeStore(dataDir: string, secrets: SecretStore = new MemorySecretStore()) {
-  const changes: AccountsState[] = []
-  const store = new AccountStore({
-    dataDir,
-    secrets,
-    demoSecrets: new MemorySecretStore(),
-    verifyCredentials: verifyOrAccept,
-    onChange: (state) => changes.push(state),
-  })
-  return { store, changes, secrets }
-}
-
-async function failureOf(work: Promise<unknown>) {
-  try {
-    await work
-  } catch (thrown) {
-    if (thrown instanceof AppErrorException) return thrown.appError
-    throw thrown
-  }
-  throw new Error('expected the work to fail')
-}
-
 describe('AccountStore', () => {
   it('adds an account after verifying it, keeps the token in the secret store only', async () => {
     const dataDir = await dirs.make()
     const secrets = new MemorySecretStore()
-    const { store, changes } = makeStore(dataDir, secrets)
+    const { store, changes } = makeAccountStore(dataDir, verifyOrAccept, secrets)
 
     const account = await store.add({ label: 'Agency', baseUrl: `${server.baseUrl}/`, token: GOOD_TOKEN })
 
@@ -80,59 +58,59 @@ describe('AccountStore', () => {
 
   it('refuses a wrong token as unauthorized and saves nothing', async () => {
     const dataDir = await dirs.make()
-    const { store, secrets } = makeStore(dataDir)
+    const { store, secrets } = makeAccountStore(dataDir, verifyOrAccept)
 
-    const error = await failureOf(store.add({ label: 'Typo', baseUrl: server.baseUrl, token: `${GOOD_TOKEN}x` }))
+    const error = await failure(store.add({ label: 'Typo', baseUrl: server.baseUrl, token: `${GOOD_TOKEN}x` }))
 
     expect(error.code).toBe('unauthorized')
     expect(error.message).toContain('refused this token')
     expect(error.message).not.toContain(GOOD_TOKEN)
-    expect((secrets as MemorySecretStore).size).toBe(0)
+    expect(secrets.size).toBe(0)
     expect((await store.list()).accounts).toEqual([])
     await expect(stat(join(dataDir, 'accounts.json'))).rejects.toThrow()
   })
 
   it('refuses an address that is not the API root', async () => {
-    const { store } = makeStore(await dirs.make())
+    const { store } = makeAccountStore(await dirs.make(), verifyOrAccept)
     const root = new URL(server.baseUrl).origin
-    const error = await failureOf(store.add({ label: 'Wrong', baseUrl: `${root}/nothing/here`, token: GOOD_TOKEN }))
+    const error = await failure(store.add({ label: 'Wrong', baseUrl: `${root}/nothing/here`, token: GOOD_TOKEN }))
     expect(['not_found', 'bad_response']).toContain(error.code)
     expect(error.message).toContain('No Site Management API answered')
   })
 
   it('refuses plain http:// to a host that is not loopback, before any request', async () => {
-    const { store, secrets } = makeStore(await dirs.make())
-    const error = await failureOf(store.add({ label: 'Plain', baseUrl: 'http://example.com/api/v1', token: GOOD_TOKEN }))
+    const { store, secrets } = makeAccountStore(await dirs.make(), verifyOrAccept)
+    const error = await failure(store.add({ label: 'Plain', baseUrl: 'http://example.com/api/v1', token: GOOD_TOKEN }))
     expect(error.code).toBe('invalid_input')
     expect(error.message).toContain('https://')
-    expect((secrets as MemorySecretStore).size).toBe(0)
+    expect(secrets.size).toBe(0)
   })
 
   it('renames, remembers the last active account, and reloads both from disk', async () => {
     const dataDir = await dirs.make()
-    const { store } = makeStore(dataDir)
+    const { store } = makeAccountStore(dataDir, verifyOrAccept)
     const first = await store.add({ label: 'One', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     const second = await store.add({ label: 'Two', baseUrl: server.baseUrl, token: ANOTHER_TOKEN })
 
     expect((await store.rename(first.id, 'First')).label).toBe('First')
     await store.setActive(second.id)
 
-    const reloaded = makeStore(dataDir).store
+    const reloaded = makeAccountStore(dataDir, verifyOrAccept).store
     const state = await reloaded.list()
     expect(state.lastActiveId).toBe(second.id)
     expect(state.accounts.map((a) => a.label)).toEqual(['First', 'Two'])
     // The reloaded store has a fresh (empty) secret store, so both now need a token.
     expect(state.accounts.map((a) => a.tokenState)).toEqual(['missing', 'missing'])
-    expect((await failureOf(reloaded.setActive('00000000-0000-4000-8000-000000000000'))).code).toBe('not_found')
+    expect((await failure(reloaded.setActive('00000000-0000-4000-8000-000000000000'))).code).toBe('not_found')
   })
 
   it('replaces a token only after the server accepts the new one', async () => {
-    const { store, secrets } = makeStore(await dirs.make())
+    const { store, secrets } = makeAccountStore(await dirs.make(), verifyOrAccept)
     const account = await store.add({ label: 'A', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     await store.markRefused(account.id)
     expect((await store.get(account.id)).tokenState).toBe('refused')
 
-    expect((await failureOf(store.replaceToken(account.id, 'wrong-token'))).code).toBe('unauthorized')
+    expect((await failure(store.replaceToken(account.id, 'wrong-token'))).code).toBe('unauthorized')
     expect(await secrets.get(account.id)).toBe(GOOD_TOKEN)
     expect((await store.get(account.id)).tokenState).toBe('refused')
 
@@ -144,7 +122,7 @@ describe('AccountStore', () => {
 
   it('removes the keychain entry, the cache folder and the record', async () => {
     const dataDir = await dirs.make()
-    const { store, secrets } = makeStore(dataDir)
+    const { store, secrets } = makeAccountStore(dataDir, verifyOrAccept)
     const account = await store.add({ label: 'Gone', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     await store.setActive(account.id)
     const cache = accountCacheDir(dataDir, account.id)
@@ -156,65 +134,65 @@ describe('AccountStore', () => {
     expect(await secrets.get(account.id)).toBeNull()
     await expect(stat(cache)).rejects.toThrow()
     expect(await store.list()).toEqual({ accounts: [], lastActiveId: null })
-    expect((await failureOf(store.remove(account.id))).code).toBe('not_found')
+    expect((await failure(store.remove(account.id))).code).toBe('not_found')
   })
 
   it('shows an account whose keychain entry vanished as needing a token, and calls ask for one', async () => {
-    const { store, secrets } = makeStore(await dirs.make())
+    const { store, secrets } = makeAccountStore(await dirs.make(), verifyOrAccept)
     const account = await store.add({ label: 'Vanished', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     await secrets.delete(account.id)
 
     expect((await store.list()).accounts[0]?.tokenState).toBe('missing')
-    const error = await failureOf(store.tokenFor(account.id))
+    const error = await failure(store.tokenFor(account.id))
     expect(error.code).toBe('unauthorized')
     expect(error.message).toContain('Enter its token again')
   })
 
   it('lists accounts as unavailable (not missing) when the keychain is locked, and refuses to add', async () => {
     const dataDir = await dirs.make()
-    const { store: open } = makeStore(dataDir)
+    const { store: open } = makeAccountStore(dataDir, verifyOrAccept)
     await open.add({ label: 'Saved', baseUrl: server.baseUrl, token: GOOD_TOKEN })
 
-    const { store } = makeStore(dataDir, new LockedSecretStore())
+    const { store } = makeAccountStore(dataDir, verifyOrAccept, new LockedSecretStore())
     const state = await store.list()
     expect(state.accounts).toHaveLength(1)
     // The token may well still be there: the person should unlock, not enter a new token.
     expect(state.accounts[0]?.tokenState).toBe('unavailable')
 
     const id = state.accounts[0]?.id ?? ''
-    expect((await failureOf(store.tokenFor(id))).code).toBe('keychain_unavailable')
-    const error = await failureOf(store.add({ label: 'New', baseUrl: server.baseUrl, token: GOOD_TOKEN }))
+    expect((await failure(store.tokenFor(id))).code).toBe('keychain_unavailable')
+    const error = await failure(store.add({ label: 'New', baseUrl: server.baseUrl, token: GOOD_TOKEN }))
     expect(error.code).toBe('keychain_unavailable')
     expect(error.message).toMatch(/Unlock it/)
     expect((await store.list()).accounts).toHaveLength(1)
     // A token that cannot be deleted from the keychain keeps its account, so it can be retried.
-    expect((await failureOf(store.remove(id))).code).toBe('keychain_unavailable')
+    expect((await failure(store.remove(id))).code).toBe('keychain_unavailable')
     expect((await store.list()).accounts).toHaveLength(1)
   })
 
   it('adds and updates a single Demo account', async () => {
-    const { store } = makeStore(await dirs.make())
+    const { store } = makeAccountStore(await dirs.make(), verifyOrAccept)
     const demo = await store.upsertDemo('http://127.0.0.1:1111/api/v1')
     expect(demo).toMatchObject({ label: 'Demo', kind: 'demo', tokenState: 'ok' })
     const moved = await store.upsertDemo('http://127.0.0.1:2222/api/v1')
     expect(moved.id).toBe(demo.id)
     expect(moved.baseUrl).toBe('http://127.0.0.1:2222/api/v1')
     expect((await store.list()).accounts).toHaveLength(1)
-    expect((await failureOf(store.replaceToken(demo.id, GOOD_TOKEN))).code).toBe('invalid_input')
+    expect((await failure(store.replaceToken(demo.id, GOOD_TOKEN))).code).toBe('invalid_input')
   })
 })
 
 describe('AccountStore under concurrent changes', () => {
   it('loses no change when several arrive at once', async () => {
     const dataDir = await dirs.make()
-    const { store } = makeStore(dataDir)
+    const { store } = makeAccountStore(dataDir, verifyOrAccept)
     // The same address and token twice is a refused duplicate: each account has its own address.
     const added = await Promise.all(
       ['A', 'B', 'C', 'D'].map((label) => store.add({ label, baseUrl: `https://${label.toLowerCase()}.example.com/api/v1`, token: ANOTHER_TOKEN })),
     )
     await Promise.all(added.map((a) => store.rename(a.id, `${a.label}!`)))
 
-    const reloaded = await makeStore(dataDir).store.list()
+    const reloaded = await makeAccountStore(dataDir, verifyOrAccept).store.list()
     expect(reloaded.accounts.map((a) => a.label).sort()).toEqual(['A!', 'B!', 'C!', 'D!'])
   })
 })

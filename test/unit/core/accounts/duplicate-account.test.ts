@@ -1,10 +1,10 @@
 // A second account with the same API address and the same token is refused, naming the
 // account that already has them; the same address with another token is a separate account.
 import { afterEach, describe, expect, it } from 'vitest'
-import { AccountStore } from '../../../../src/core/accounts'
 import { sameToken } from '../../../../src/core/accounts/duplicate-account'
 import { AppErrorException } from '../../../../src/core/errors'
-import { MemorySecretStore } from '../../../../src/core/secrets'
+import { failure } from '../api/support/failure'
+import { makeAccountStore } from '../support/account-store-fixture'
 import { withTempDirs } from '../support/temp-dir'
 
 const dirs = await withTempDirs()
@@ -15,26 +15,10 @@ afterEach(async () => {
 const BASE = 'https://manage.example.com/api/v1'
 
 async function makeStore() {
-  const secrets = new MemorySecretStore()
   const verified: string[] = []
-  const store = new AccountStore({
-    dataDir: await dirs.make(),
-    secrets,
-    demoSecrets: new MemorySecretStore(),
-    // Every address and token "work": these tests are about the store's own refusal.
-    verifyCredentials: async (baseUrl, token) => void verified.push(`${baseUrl} ${token}`),
-  })
-  return { store, secrets, verified }
-}
-
-async function failureOf(work: Promise<unknown>) {
-  try {
-    await work
-  } catch (thrown) {
-    if (thrown instanceof AppErrorException) return thrown.appError
-    throw thrown
-  }
-  throw new Error('expected the work to fail')
+  // Every address and token "work": these tests are about the store's own refusal.
+  const fixture = makeAccountStore(await dirs.make(), async (baseUrl, token) => void verified.push(`${baseUrl} ${token}`))
+  return { ...fixture, verified }
 }
 
 describe('duplicate accounts', () => {
@@ -44,7 +28,7 @@ describe('duplicate accounts', () => {
     verified.length = 0
 
     // The address written differently (trailing slash, upper-case host) is the same address.
-    const error = await failureOf(store.add({ label: 'Again', baseUrl: 'https://MANAGE.example.com/api/v1/', token: 'token-one' }))
+    const error = await failure(store.add({ label: 'Again', baseUrl: 'https://MANAGE.example.com/api/v1/', token: 'token-one' }))
 
     expect(error.code).toBe('invalid_input')
     expect(error.message).toBe('This address and token are already added as "Agency".')
@@ -80,7 +64,7 @@ describe('duplicate accounts', () => {
     await store.add({ label: 'Agency', baseUrl: BASE, token: 'token-one' })
     const second = await store.add({ label: 'Shop', baseUrl: BASE, token: 'token-two' })
 
-    const error = await failureOf(store.replaceToken(second.id, 'token-one'))
+    const error = await failure(store.replaceToken(second.id, 'token-one'))
     expect(error).toMatchObject({ code: 'invalid_input', message: 'This address and token are already added as "Agency".' })
     expect(await secrets.get(second.id)).toBe('token-two')
 

@@ -5,9 +5,9 @@
 // accounts come back without a restart. A fake keytar binding is injected into
 // KeytarSecretStore; fake timers stand in for the deadline.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AccountStore } from '../../../../src/core/accounts'
-import { AppErrorException } from '../../../../src/core/errors'
-import { KeytarSecretStore, MemorySecretStore, type SecretStore } from '../../../../src/core/secrets'
+import { KeytarSecretStore, type SecretStore } from '../../../../src/core/secrets'
+import { failure } from '../api/support/failure'
+import { makeAccountStore } from '../support/account-store-fixture'
 import { savedAccount, writeAccounts } from '../support/accounts-file'
 import { FakeKeytar } from '../support/fake-keytar'
 import { withTempDirs } from '../support/temp-dir'
@@ -24,12 +24,7 @@ afterEach(async () => {
 async function storeOver(secrets: SecretStore): Promise<AccountStore> {
   const dataDir = await dirs.make()
   await writeAccounts(dataDir, ACCOUNTS)
-  const store = new AccountStore({
-    dataDir,
-    secrets,
-    demoSecrets: new MemorySecretStore(),
-    verifyCredentials: async () => undefined,
-  })
+  const { store } = makeAccountStore(dataDir, async () => undefined, secrets)
   // The settings are read before the clock is faked; only keychain calls wait on it.
   await store.record(ACCOUNTS[0]!.id)
   return store
@@ -40,15 +35,6 @@ async function until(condition: () => boolean): Promise<void> {
   const start = Date.now()
   while (!condition() && Date.now() - start < 5000) await new Promise((resolve) => setImmediate(resolve))
   expect(condition()).toBe(true)
-}
-
-async function failureOf(work: Promise<unknown>) {
-  const thrown = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
-  if (!(thrown instanceof AppErrorException)) throw new Error(`expected an AppError, got ${String(thrown)}`)
-  return thrown.appError
 }
 
 describe('a keychain that never answers', () => {
@@ -71,7 +57,7 @@ describe('a keychain that never answers', () => {
     expect(keytar.started).toBe(1)
 
     // While that call is still out, a call for a token fails at once, saying what happened.
-    const error = await failureOf(store.tokenFor(ACCOUNTS[1]!.id))
+    const error = await failure(store.tokenFor(ACCOUNTS[1]!.id))
     expect(error.code).toBe('keychain_unavailable')
     expect(error.message).toMatch(/did not answer within 4 seconds/)
     expect(keytar.started).toBe(1)
@@ -92,7 +78,7 @@ describe('a keychain that never answers', () => {
     const store = await storeOver(new KeytarSecretStore('Site Manager', { load: async () => keytar, deadlineMs: DEADLINE }))
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
 
-    const adding = failureOf(store.add({ label: 'New', baseUrl: 'https://new.example.com/api/v1', token: 'new-token' }))
+    const adding = failure(store.add({ label: 'New', baseUrl: 'https://new.example.com/api/v1', token: 'new-token' }))
     await until(() => keytar.started === 1)
     await vi.advanceTimersByTimeAsync(DEADLINE)
     expect((await adding).code).toBe('keychain_unavailable')
@@ -111,7 +97,7 @@ describe('a keychain that fails, then answers again (its daemon restarted)', () 
     keytar.mode = 'fail'
     keytar.failWith = 'The name :1.0 was not provided by any .service files'
     expect((await store.list()).accounts.map((a) => a.tokenState)).toEqual(ACCOUNTS.map(() => 'unavailable'))
-    expect((await failureOf(store.tokenFor(ACCOUNTS[0]!.id))).code).toBe('keychain_unavailable')
+    expect((await failure(store.tokenFor(ACCOUNTS[0]!.id))).code).toBe('keychain_unavailable')
 
     keytar.mode = 'answer'
     expect((await store.list()).accounts.map((a) => a.tokenState)).toEqual(ACCOUNTS.map(() => 'ok'))

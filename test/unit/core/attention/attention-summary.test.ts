@@ -1,43 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { attentionSummary, type AttentionInput } from '../../../../src/core/attention'
 import type { Site, SyncChanges } from '../../../../src/shared'
+import { attentionSite, syncChanges } from './support/attention-fixtures'
 
 const SYNCED_AT = '2026-11-23T12:00:00.000Z'
 const HOUR = 60 * 60 * 1000
 const hoursAgo = (hours: number): string => new Date(Date.parse(SYNCED_AT) - hours * HOUR).toISOString()
 
-function site(id: number, lastCheckHoursAgo: number | null, updates = 0): Site {
-  return {
-    id,
-    name: `site-${id}`,
-    url: `https://site-${id}.example`,
-    admin_url: '',
-    notes: '',
-    status: 'Ok',
-    published: 1,
-    tags: [],
-    server: { ip: null, web: null, php: null, mysql: null },
-    updates_count: updates,
-    created_at: hoursAgo(1000),
-    updated_at: hoursAgo(1000),
-    last_check_at: lastCheckHoursAgo === null ? null : hoursAgo(lastCheckHoursAgo),
-  }
-}
-
-function changes(patch: Partial<SyncChanges> = {}): SyncChanges {
-  return {
-    accountId: 'acc-1',
-    syncedAt: SYNCED_AT,
-    first: false,
-    sitesAdded: [],
-    sitesRemoved: [],
-    updatesChanged: [],
-    lastCheckChanged: [],
-    newEventIds: [],
-    newEventCount: 0,
-    ...patch,
-  }
-}
+const site = (id: number, lastCheckHoursAgo: number | null, updates = 0): Site =>
+  attentionSite(id, updates, lastCheckHoursAgo === null ? null : hoursAgo(lastCheckHoursAgo))
+const changes = (patch: Partial<SyncChanges> = {}): SyncChanges => syncChanges('acc-1', SYNCED_AT, patch)
 
 function input(patch: Partial<AttentionInput> = {}): AttentionInput {
   return {

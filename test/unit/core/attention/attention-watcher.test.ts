@@ -2,38 +2,18 @@ import { describe, expect, it, vi } from 'vitest'
 import { watchAttention } from '../../../../src/core/attention'
 import { PushEmitter } from '../../../../src/core/util/push-emitter'
 import type { Account, AttentionSummary, Site, SiteEvent, SyncChanges } from '../../../../src/shared'
+import { attentionSite, siteEvent, syncChanges } from './support/attention-fixtures'
 
 const NOW = '2026-11-23T12:00:00.000Z'
 
-function site(id: number, updates: number): Site {
-  return {
-    id,
-    name: `site-${id}`,
-    url: `https://site-${id}.example`,
-    admin_url: '',
-    notes: '',
-    status: 'Ok',
-    published: 1,
-    tags: [],
-    server: { ip: null, web: null, php: null, mysql: null },
-    updates_count: updates,
-    created_at: NOW,
-    updated_at: NOW,
-    last_check_at: NOW,
-  }
-}
+const site = (id: number, updates: number): Site => attentionSite(id, updates, NOW)
 
 function account(id: string): Account {
   return { id, label: id.toUpperCase(), baseUrl: 'https://api.example', kind: 'remote', tokenState: 'ok', createdAt: NOW } as Account
 }
 
-function event(id: number, siteId: number, type = 'update_extension_available'): SiteEvent {
-  return { id, site_id: siteId, category: 'client', message: 'm', type, created_at: NOW }
-}
-
-function changes(accountId: string, patch: Partial<SyncChanges> = {}): SyncChanges {
-  return { accountId, syncedAt: NOW, first: false, sitesAdded: [], sitesRemoved: [], updatesChanged: [], lastCheckChanged: [], newEventIds: [], newEventCount: 0, ...patch }
-}
+const event = (id: number, siteId: number, type?: string): SiteEvent => siteEvent(id, siteId, NOW, type)
+const changes = (accountId: string, patch: Partial<SyncChanges> = {}): SyncChanges => syncChanges(accountId, NOW, patch)
 
 function setup() {
   const events = new PushEmitter()
