@@ -4,27 +4,11 @@
 import { createServer, type Server } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import WebSocket from 'ws'
 import { expect, test } from './support/fixtures'
 import { APP_ROOT } from './support/web-shell'
+import { upgradeStatus } from '../unit/support/websocket-upgrade'
 
 const version = (JSON.parse(readFileSync(join(APP_ROOT, 'package.json'), 'utf8')) as { version: string }).version
-
-/** The status a refused upgrade got, or 101 when the socket opened. */
-function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers })
-    socket.once('open', () => {
-      socket.close()
-      resolve(101)
-    })
-    socket.once('unexpected-response', (_req, res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    socket.once('error', reject)
-  })
-}
 
 test('the page shows the app version it got from app:info through the bridge', async ({ openApp, webShell }, testInfo) => {
   const page = await openApp()

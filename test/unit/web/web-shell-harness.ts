@@ -12,6 +12,8 @@ import type { ChannelHandlers, PushEvent, PushEvents } from '../../../src/shared
 import { fail, ok, REQUEST_CHANNELS } from '../../../src/shared'
 import { startWebShellServer, type WebShellServer } from '../../../src/web/server'
 
+export { upgradeStatus } from '../support/websocket-upgrade'
+
 export { recordingLogger } from './recording-logger'
 
 export const TOKEN = 'test-token-0123456789abcdef'
@@ -77,23 +79,6 @@ export async function startHarness(options: { logger?: Logger; port?: number } =
       await rm(dir, { recursive: true, force: true })
     },
   }
-}
-
-/** The status of a refused upgrade, or 101 when the socket opened. */
-export function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers })
-    socket.once('open', () => {
-      socket.close()
-      resolve(101)
-    })
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0)
-      res.resume()
-    })
-    // After a resolve this is a no-op: a promise settles once.
-    socket.once('error', reject)
-  })
 }
 
 /** An open, authorized socket as the page's bridge would hold it. */
