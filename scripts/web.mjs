@@ -1,4 +1,4 @@
-// `npm run web -- [--port N] [--data-dir DIR] [--token T] [--no-open] [--demo]`
+// `npm run web -- [--port N] [--data-dir DIR] [--token T] [--no-open] [--demo] [--demo-interval-ms N]`
 // Builds what is stale, then runs the web shell in this process (see src/web/cli.ts).
 import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'

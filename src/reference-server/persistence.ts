@@ -1,6 +1,6 @@
 // Keeps the server state in a JSON file: loaded at start when it exists, rewritten after
-// changes. Writes are atomic and durable (core's writeFileAtomic: temporary file, fsync,
-// rename), so a crash mid-write leaves the previous file intact; bursts of changes coalesce.
+// changes. Writes are atomic and durable (writeFileAtomic of src/node-utils: temporary file,
+// fsync, rename), so a crash mid-write leaves the previous file intact; bursts of changes coalesce.
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { writeFileAtomic } from '../node-utils/atomic-write'

@@ -1,8 +1,8 @@
 // The one contract between the renderer and core, typed once and used by every side
-// (GitHub Desktop's ipc-shared.ts is the model). Every channel takes one input object and
-// answers a Result; every account-scoped channel names its account explicitly, so there is
-// no hidden "current account" in core and a late answer for an account the user has left
-// can simply be dropped.
+// (GitHub Desktop's shared IPC channel table is the model). Every channel takes one input
+// object and answers a Result; every account-scoped channel names its account explicitly, so
+// there is no hidden "current account" in core and a late answer for an account the user has
+// left can simply be dropped.
 
 import type {
   Account,

@@ -1,8 +1,8 @@
 // One process per data folder: the lock file both shells take before core opens the folder.
 // Two shells on one folder would each save their own accounts.json over the other's and
-// leave the loser's token orphaned in the keychain (issue 9, item 5).
+// leave the loser's token orphaned in the keychain.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -12,7 +12,7 @@ import {
   acquireDataFolderLock,
   lockHeldMessage,
   processStartTime,
-} from '../../../src/core/util/data-folder-lock'
+} from '../../../../src/core/util/data-folder-lock'
 
 let dir: string
 const children: ChildProcess[] = []
@@ -50,6 +50,8 @@ describe('the data folder lock', () => {
     const record = JSON.parse(readFileSync(lockPath(), 'utf8'))
     expect(record).toMatchObject({ pid: process.pid, shell: 'web', hostname: hostname() })
     expect(Date.parse(record.startedAt)).toBeLessThanOrEqual(Date.now())
+    // Only its owner may read it: it names the process and the machine.
+    if (process.platform !== 'win32') expect(statSync(lockPath()).mode & 0o777).toBe(0o600)
     lock.release()
     expect(existsSync(lockPath())).toBe(false)
   })
