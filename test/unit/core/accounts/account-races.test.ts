@@ -11,6 +11,7 @@ import { envelope, pageOf, sendJson, site, startListener, tag, type TestListener
 import { makeCore } from '../support/core-harness'
 import { makeAccountStore } from '../support/account-store-fixture'
 import { withTempDirs } from '../support/temp-dir'
+import { gate } from '../../support/gate'
 
 const dirs = await withTempDirs()
 const SITES = Array.from({ length: 40 }, (_, i) => site(i + 1))
@@ -20,15 +21,6 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c.close()))
   await dirs.cleanup()
 })
-
-/** A promise the test resolves when it wants the server to answer. */
-function gate(): { opened: Promise<void>; open(): void } {
-  let open = (): void => undefined
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return { opened, open }
-}
 
 /**
  * An API whose every token works, except that `hold` decides which requests wait for the gate

@@ -1,29 +1,18 @@
 // A whole list read keeps every page's items in memory until it ends, so the pages together
 // must stay within a byte budget: a server sending 4.5 MB pages once filled the heap after 909
 // pages. Tested with a small budget; the default is 256 MiB.
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type SiteApi, type SiteApiClientConfig } from '../../../../src/core/api'
+import { describe, expect, it } from 'vitest'
+import type { SiteApiClientConfig } from '../../../../src/core/api'
 import { DEFAULT_MAX_LIST_BYTES } from '../../../../src/core/api/read-budget'
 import { failure } from './support/failure'
-import { fakeTiming } from './support/fake-timing'
-import { envelope, pageOf, sendJson, startListener, tag, type TestListener } from './support/listener'
-
-const opened: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()))
-})
+import { envelope, pageOf, sendJson, tag } from './support/listener'
+import { serveApi, type ServedApi } from './support/serve-api'
 
 /** 300 tags of about 1 KB each (15 a page, 20 pages), every page about 16 KB. */
 const bulky = Array.from({ length: 300 }, (_, i) => tag(i + 1, { name: `Tag ${i + 1} ${'x'.repeat(1000)}` }))
 
-async function serve(extra: Partial<SiteApiClientConfig>): Promise<{ api: SiteApi; server: TestListener }> {
-  const server = await startListener((req, res) => sendJson(res, 200, envelope(bulky, pageOf(req.url), 'http://x/v1/tags')))
-  opened.push(server)
-  const api = createSiteApiClient({ baseUrl: `${server.origin}/v1`, token: 't', timing: fakeTiming(), ...extra })
-  opened.push(api)
-  return { api, server }
-}
+const serve = (extra: Partial<SiteApiClientConfig>): Promise<ServedApi> =>
+  serveApi((req, res) => sendJson(res, 200, envelope(bulky, pageOf(req.url), 'http://x/v1/tags')), extra)
 
 describe('the byte budget of a whole list read', () => {
   it('stops a read whose pages add up to more than the budget, with a clear bad_response', async () => {

@@ -2,24 +2,12 @@
 // already read, so a plain read misses them. The full read notices meta.total disagreeing with
 // what it read, reads the first pages again (a bounded number of passes), and says when the
 // list kept moving.
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type ListProgress, type SiteApi } from '../../../../src/core/api'
-import { fakeTiming } from './support/fake-timing'
-import { envelope, pageOf, sendJson, site, startListener, type Handler, type TestListener } from './support/listener'
+import { describe, expect, it } from 'vitest'
+import type { ListProgress } from '../../../../src/core/api'
+import { envelope, pageOf, sendJson, site, type Handler, type TestListener } from './support/listener'
+import { serveApi, type ServedApi } from './support/serve-api'
 
-const opened: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()))
-})
-
-async function serve(handler: Handler): Promise<{ api: SiteApi; server: TestListener }> {
-  const server = await startListener(handler)
-  opened.push(server)
-  const api = createSiteApiClient({ baseUrl: `${server.origin}/v1`, token: 't', timing: fakeTiming() })
-  opened.push(api)
-  return { api, server }
-}
+const serve = (handler: Handler): Promise<ServedApi> => serveApi(handler)
 
 const sitesFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => site(first + i))
 const ids = (list: { id: number }[]) => list.map((s) => s.id)

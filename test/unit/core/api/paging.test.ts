@@ -1,24 +1,12 @@
 // Reading all pages: by page number on the list address asked for, stopping with an error
 // instead of spinning when the server does not page, repeats itself, or never ends.
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type SiteApi, type SiteApiClientConfig } from '../../../../src/core/api'
+import { describe, expect, it } from 'vitest'
+import type { SiteApiClientConfig } from '../../../../src/core/api'
 import { failure } from './support/failure'
-import { fakeTiming } from './support/fake-timing'
-import { envelope, pageOf, sendJson, startListener, tag, type Handler, type TestListener } from './support/listener'
+import { envelope, pageOf, sendJson, tag, type Handler } from './support/listener'
+import { serveApi, type ServedApi } from './support/serve-api'
 
-const opened: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()))
-})
-
-async function serve(handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<{ api: SiteApi; server: TestListener }> {
-  const server = await startListener(handler)
-  opened.push(server)
-  const api = createSiteApiClient({ baseUrl: `${server.origin}/v1`, token: 't', timing: fakeTiming(), ...extra })
-  opened.push(api)
-  return { api, server }
-}
+const serve = (handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<ServedApi> => serveApi(handler, extra)
 
 const tags = Array.from({ length: 35 }, (_, i) => tag(i + 1))
 

@@ -2,27 +2,18 @@
 // scripted loopback servers: the wait a server names is the wait; a wait longer than a
 // request's deadline is not slept through but answered as rate_limited with the time it may
 // go on, and until then no request goes out.
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type SiteApi, type SiteApiClientConfig } from '../../../../src/core/api'
+import { describe, expect, it } from 'vitest'
+import type { SiteApiClientConfig } from '../../../../src/core/api'
 import { failure } from './support/failure'
 import { fakeTiming, type FakeTiming } from './support/fake-timing'
-import { envelope, pageOf, sendJson, startListener, tag, type Handler, type TestListener } from './support/listener'
-
-const opened: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()))
-})
+import { envelope, pageOf, sendJson, tag, type Handler } from './support/listener'
+import { serveApi, type ServedApi } from './support/serve-api'
 
 const tags = Array.from({ length: 300 }, (_, i) => tag(i + 1))
 
-async function serve(handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<{ api: SiteApi; server: TestListener; timing: FakeTiming }> {
-  const server = await startListener(handler)
-  opened.push(server)
+async function serve(handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<ServedApi & { timing: FakeTiming }> {
   const timing = fakeTiming()
-  const api = createSiteApiClient({ baseUrl: `${server.origin}/v1`, token: 'rate-limit-token-0123456789', timing, ...extra })
-  opened.push(api)
-  return { api, server, timing }
+  return { ...(await serveApi(handler, { token: 'rate-limit-token-0123456789', timing, ...extra })), timing }
 }
 
 describe('a server that answers every other request with 429, Retry-After: 1 and Remaining: 0', () => {

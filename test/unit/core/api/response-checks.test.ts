@@ -1,25 +1,13 @@
 // Answers are validated at the boundary: wrong shapes, HTML, broken JSON and oversized bodies
 // become bad_response with what was wrong; open values and extra fields pass.
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, type SiteApi, type SiteApiClientConfig } from '../../../../src/core/api'
+import { describe, expect, it } from 'vitest'
+import type { SiteApi, SiteApiClientConfig } from '../../../../src/core/api'
 import { failure } from './support/failure'
-import { fakeTiming } from './support/fake-timing'
-import { envelope, sendJson, site, startListener, type Handler } from './support/listener'
+import { envelope, sendJson, site, type Handler } from './support/listener'
+import { serveApi } from './support/serve-api'
 
 const TOKEN = 'checks-token-1234567890'
-const opened: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()))
-})
-
-async function serve(handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<SiteApi> {
-  const server = await startListener(handler)
-  opened.push(server)
-  const api = createSiteApiClient({ baseUrl: `${server.origin}/v1`, token: TOKEN, timing: fakeTiming(), ...extra })
-  opened.push(api)
-  return api
-}
+const serve = async (handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<SiteApi> => (await serveApi(handler, { token: TOKEN, ...extra })).api
 
 describe('shape checks', () => {
   it('names the missing and mistyped fields', async () => {

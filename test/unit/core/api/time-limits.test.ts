@@ -2,25 +2,15 @@
 // try has an overall deadline (a trickling body resets undici's body timeout forever), and the
 // waits between tries add up to a capped total. Real loopback listeners; real time where the
 // point is that something ends promptly.
-import { afterEach, describe, expect, it } from 'vitest'
-import { createSiteApiClient, realTiming, type SiteApi, type SiteApiClientConfig } from '../../../../src/core/api'
+import { describe, expect, it } from 'vitest'
+import { realTiming, type SiteApiClientConfig } from '../../../../src/core/api'
 import { failure } from './support/failure'
 import { fakeTiming } from './support/fake-timing'
-import { sendJson, site, startListener, type Handler, type TestListener } from './support/listener'
+import { sendJson, site, type Handler } from './support/listener'
+import { serveApi, type ServedApi } from './support/serve-api'
 
-const opened: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()))
-})
-
-async function serve(handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<{ api: SiteApi; server: TestListener }> {
-  const server = await startListener(handler)
-  opened.push(server)
-  const api = createSiteApiClient({ baseUrl: `${server.origin}/api/v1`, token: 'time-token', timing: realTiming, ...extra })
-  opened.push(api)
-  return { api, server }
-}
+const serve = (handler: Handler, extra: Partial<SiteApiClientConfig> = {}): Promise<ServedApi> =>
+  serveApi(handler, { token: 'time-token', timing: realTiming, ...extra }, '/api/v1')
 
 /** Milliseconds that `work` took to settle. */
 async function timed(work: Promise<unknown>): Promise<number> {

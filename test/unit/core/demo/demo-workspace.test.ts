@@ -10,6 +10,7 @@ import type { Account } from '../../../../src/shared'
 import { makeCore } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 import { LockedSecretStore } from '../support/throwing-secret-store'
+import { gate } from '../../support/gate'
 
 const dirs = await withTempDirs()
 const cores: Core[] = []
@@ -195,23 +196,14 @@ describe('demo workspace', () => {
     expect(servers.open).toBe(0)
     expect(await readdir(dataDir)).not.toContain('demo')
     expect(await value('accounts:list')).toEqual({ accounts: [], lastActiveId: null })
-    // No monitoring of a server for the removed account goes on pushing events.
-    // No monitoring interval is left anywhere, and moving the clock on starts no pass.
+    // No monitoring of a server for the removed account goes on pushing events: no interval is
+    // left anywhere, and moving the clock on starts no pass.
     expect(vi.getTimerCount()).toBe(0)
     const pushed = pushesOf('events:new').length
     vi.advanceTimersByTime(600)
     expect(pushesOf('events:new')).toHaveLength(pushed)
   })
 })
-
-/** A promise the test resolves when it wants the gated step to go on. */
-function gate(): { opened: Promise<void>; open(): void } {
-  let open = (): void => undefined
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return { opened, open }
-}
 
 /** The real demo server, counted, with optional holds before it starts and before it closes. */
 function trackedServers(holds: { beforeStart?: Promise<void>; beforeClose?: Promise<void> }) {
