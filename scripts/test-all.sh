@@ -8,7 +8,10 @@
 #   electronegativity  Electron security checks over the built app (scripts/electronegativity.mjs):
 #                  fails on any finding not accepted with a reason in
 #                  security/electronegativity-accepted.json
-#   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring
+#   unit           vitest, inside a private D-Bus session with an unlocked gnome-keyring, with
+#                  coverage (v8): its summary in the output, the full report in coverage/. A room
+#                  of the code below its floor (vitest.config.ts) fails the step, counted as one
+#                  failure with the reason when every test passed
 #   e2e            Playwright in Debian's Chromium against the web shell (same keyring session)
 #   electron       Playwright's Electron driver against the desktop app (test/electron); where
 #                  Electron cannot start (no binary, no display) its test skips itself and the
@@ -64,7 +67,7 @@ check() { # name minutes command... : one check, passed or failed by exit status
   return 1
 }
 runner() { # name minutes kind report command... : a test runner, counted test by test
-  local name=$1 minutes=$2 kind=$3 report=$4 status p f s
+  local name=$1 minutes=$2 kind=$3 report=$4 status p f s note
   shift 4
   limited "$minutes" "$@"
   status=$?
@@ -72,8 +75,8 @@ runner() { # name minutes kind report command... : a test runner, counted test b
     record "$name" 0 1 0 "timed out after $minutes min"
     return
   fi
-  read -r p f s < <(node scripts/lib/count-results.mjs "$kind" "$report" "$status")
-  record "$name" "${p:-0}" "${f:-1}" "${s:-0}"
+  read -r p f s note < <(node scripts/lib/count-results.mjs "$kind" "$report" "$status")
+  record "$name" "${p:-0}" "${f:-1}" "${s:-0}" "${note:-}"
 }
 
 banner "setup: apt packages"
@@ -103,9 +106,10 @@ else
   record "electronegativity" 0 1 0
 fi
 
-banner "unit: vitest (in a private keyring session)"
-runner unit 20 vitest "$reports/vitest.json" \
-  scripts/lib/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+banner "unit: vitest with coverage (in a private keyring session)"
+# Coverage makes the run slower (about 16 minutes on a busy two-core machine): hence 30.
+runner unit 30 vitest "$reports/vitest.json" \
+  scripts/lib/with-keyring.sh npx vitest run --coverage --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 
 banner "e2e: Playwright in Chromium against the web shell (in a private keyring session)"
 if [ "$build_ok" = yes ]; then
