@@ -5,6 +5,7 @@
 // accounts come back without a restart. A fake keytar binding is injected into
 // KeytarSecretStore; fake timers stand in for the deadline.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AccountStore } from '../../../../src/core/accounts'
 import { KeytarSecretStore, type SecretStore } from '../../../../src/core/secrets'
 import { failure } from '../api/support/failure'
 import { makeAccountStore } from '../support/account-store-fixture'
