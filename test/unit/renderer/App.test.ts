@@ -135,7 +135,7 @@ describe('the app shell', () => {
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search sites' }))
     press('n')
     await flushPromises()
-    expect(screen.getByRole('dialog', { name: /New site/ })).toBeVisible()
+    expect(await screen.findByRole('dialog', { name: /New site/ })).toBeVisible()
   })
 
   it('switching accounts shows the other account at once, never the old data', async () => {
@@ -199,7 +199,7 @@ describe('the app shell', () => {
     await flushPromises()
     press('n')
     await flushPromises()
-    const dialog = screen.getByRole('dialog', { name: /New site/ })
+    const dialog = await screen.findByRole('dialog', { name: /New site/ })
     // Without a dialog, Ctrl+K here would go to the sites' search.
     press('k')
     await flushPromises()

@@ -139,7 +139,7 @@ describe('the command palette', () => {
     expect(active().textContent).toMatch(/^New site\s*Ctrl\s*N$/)
     await user.keyboard('{Enter}')
     await flushPromises()
-    expect(screen.getByRole('dialog', { name: /New site/ })).toBeVisible()
+    expect(await screen.findByRole('dialog', { name: /New site/ })).toBeVisible()
     await user.keyboard('{Escape}')
     await flushPromises()
 
