@@ -1,21 +1,15 @@
 // One cause, one alert: whatever fails, the window says it once, in the place that has the
 // way out. The whole renderer in jsdom over the fake API, counting role="alert" as a screen
 // reader would hear them.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flushPromises } from '@vue/test-utils'
+import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/dom'
-import { createPinia } from 'pinia'
-import App from '../../../src/renderer/src/App.vue'
 import { tokenBannerCovers } from '../../../src/renderer/src/lib/sync-text'
-import { createAppRouter } from '../../../src/renderer/src/router'
 import type { Account, AppError } from '../../../src/shared'
 import { SYNCED_AT, createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from './support/fake-api'
-import { mountInBody, unmountAll } from './support/mount'
+import { freshWindowEachTest, mountApp } from './support/mount-app'
+import { unmountAll } from './support/mount'
 
-beforeEach(() => {
-  window.location.hash = ''
-  vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
-})
+freshWindowEachTest()
 afterEach(unmountAll)
 
 function api(account: Account, failure: AppError, options: { synced?: boolean } = {}): FakeApi {
@@ -34,17 +28,6 @@ function api(account: Account, failure: AppError, options: { synced?: boolean } 
     accountsList: async () => ok({ accounts: [account], lastActiveId: account.id }),
     settingsGet: async () => ok({ syncIntervalMinutes: 5, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 }),
   })
-}
-
-/** The app opened at `path` (the window's address, as after a restart on that page). */
-async function mountApp(fake: FakeApi, path = '/sites'): Promise<void> {
-  window.location.hash = `#${path}`
-  const pinia = createPinia()
-  const router = createAppRouter(pinia)
-  mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
-  await router.isReady()
-  await flushPromises()
-  await flushPromises()
 }
 
 const REFUSED: AppError = { code: 'unauthorized', message: 'The server refused the token. Enter a new token for this account.' }

@@ -1,23 +1,18 @@
 // The whole renderer in jsdom: real router, real stores, the fake API provided like main.ts
 // provides window.api.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import { createPinia } from 'pinia'
-import App from '../../../src/renderer/src/App.vue'
-import { createAppRouter } from '../../../src/renderer/src/router'
 import { useAccountsStore } from '../../../src/renderer/src/stores/accounts'
 import userEvent from '@testing-library/user-event'
-import { createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState, type FakeApi } from './support/fake-api'
-import { mountInBody, unmountAll } from './support/mount'
+import { createFakeApi, fail, makeAccount, makeSite, memoryCore, ok, syncState } from './support/fake-api'
+import { freshWindowEachTest, mountApp } from './support/mount-app'
+import { unmountAll } from './support/mount'
 
 // jsdom cannot draw: the Overview's charts get the fake chart module.
 vi.mock('../../../src/renderer/src/components/charts/chart-setup', () => import('./support/fake-chart'))
 
-beforeEach(() => {
-  window.location.hash = ''
-  vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
-})
+freshWindowEachTest()
 afterEach(unmountAll)
 
 const sitesA = [makeSite(1, { name: 'Alpha shop' })]
@@ -29,17 +24,6 @@ function api(accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b',
     ...core.methods,
     accountsList: async () => ok({ accounts, lastActiveId: accounts[0]?.id ?? null }),
   })
-}
-
-/** The app opened at `path` (most tests here work in the Sites view; the app opens on the Overview). */
-async function mountApp(fake: FakeApi, path = '/sites') {
-  window.location.hash = `#${path}`
-  const pinia = createPinia()
-  const router = createAppRouter(pinia)
-  mountInBody(App, { global: { plugins: [fake.plugin, pinia, router] } })
-  await router.isReady()
-  await flushPromises()
-  return { router }
 }
 
 function press(key: string) {
