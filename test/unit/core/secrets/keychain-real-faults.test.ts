@@ -2,23 +2,16 @@
 // its own (locking or restarting the shared test keyring would disturb the tests running
 // beside this one): a locked keyring whose unlock prompt never answers (a headless machine:
 // the prompter is a stand-in that never replies), and a keyring daemon restarted under the app.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hasCommand } from './support/has-command'
 
 const probe = join(import.meta.dirname, 'fixtures', 'keychain-fault-probe.ts')
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 
-function hasCommand(command: string): boolean {
-  try {
-    execFileSync('which', [command], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 const canRun = ['dbus-run-session', 'gnome-keyring-daemon', 'gdbus'].every(hasCommand)
 
 /** A session bus whose unlock prompter is activated but never answers, like one with no display. */

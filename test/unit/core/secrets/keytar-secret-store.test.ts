@@ -1,7 +1,7 @@
 // KeytarSecretStore against a real Secret Service. The whole vitest run happens inside a
 // private D-Bus session with an unlocked gnome-keyring (see the test harness); the failure
 // cases run the store in child processes with no bus, or a bus whose keyring is locked.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,19 +9,11 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KeytarSecretStore } from '../../../../src/core/secrets'
 import { AppErrorException } from '../../../../src/core/errors'
+import { hasCommand } from './support/has-command'
 
 const hasBus = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const probe = join(import.meta.dirname, 'fixtures', 'keytar-probe.ts')
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
-
-function hasCommand(command: string): boolean {
-  try {
-    execFileSync('which', [command], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 
 interface ProbeAnswer {
   ok: boolean
