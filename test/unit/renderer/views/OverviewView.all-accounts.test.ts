@@ -69,7 +69,7 @@ const card = (label: string) => within(screen.getByRole('list', { name: 'Totals'
 describe('OverviewView in the All accounts scope', () => {
   it('adds up every account that could be read, and names the one that could not', async () => {
     await mountOverview()
-    expect(screen.getByText('All accounts · 3 accounts')).toBeTruthy()
+    expect(screen.getByText('All accounts · 3 accounts')).toBeVisible()
     expect(card('Sites').querySelector('.card-value')?.textContent).toBe('3')
     expect(card('Pending updates').querySelector('.card-value')?.textContent).toBe('12')
     expect(card('Sites with pending updates').querySelector('.card-value')?.textContent).toBe('2')
