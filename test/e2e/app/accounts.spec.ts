@@ -2,8 +2,8 @@
 // welcome screen, adding a second account, switching (never one account's sites under the
 // other's name), renaming, a refused token and its replacement, and removing.
 import { expect, test } from '../support/fixtures'
-import { startReferenceServer } from '../../../src/reference-server'
 import { addFirstAccount, apiSites, fillAccountForm, openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
+import { renewServerTokens } from './refused-token'
 import { screenshotBothThemes } from '../support/themes'
 
 test.use({ viewport: { width: 1280, height: 800 } })
@@ -92,10 +92,7 @@ test('a token the server stops accepting shows a banner, and a new token brings 
   await addFirstAccount(page, referenceServer, 'Agency')
   await expect(siteRows(page).first()).toBeVisible()
 
-  // A new server on the same address has new tokens: the stored one is refused from now on.
-  const { port } = referenceServer
-  await referenceServer.close()
-  const replacement = await startReferenceServer({ port, seed: 'demo', sites: 60 })
+  const replacement = await renewServerTokens(referenceServer)
   try {
     await page.keyboard.press('Control+r')
     const banner = page.getByRole('alert').filter({ hasText: 'The server refused the token of “Agency”' })

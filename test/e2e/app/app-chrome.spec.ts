@@ -6,10 +6,10 @@
 import { join } from 'node:path'
 import { expect, test } from '../support/fixtures'
 import type { Locator, Page } from '@playwright/test'
-import { startReferenceServer } from '../../../src/reference-server'
 import { APP_ROOT } from '../support/web-shell'
 import { expectPainted, screenshotBothThemes } from '../support/themes'
 import { addFirstAccount, fillAccountForm, siteRows } from './accounts-sites-helpers'
+import { renewServerTokens } from './refused-token'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -203,10 +203,7 @@ test('a refused token shows exactly one alert, with the way to replace it', asyn
   await addFirstAccount(page, referenceServer, 'Agency')
   await expect(siteRows(page).first()).toBeVisible()
 
-  // A new server on the same address has new tokens: the stored one is refused from now on.
-  const { port } = referenceServer
-  await referenceServer.close()
-  const replacement = await startReferenceServer({ port, seed: 'demo', sites: 60 })
+  const replacement = await renewServerTokens(referenceServer)
   try {
     await page.keyboard.press('Control+r')
     const alerts = page.getByRole('alert')
