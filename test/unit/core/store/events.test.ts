@@ -1,22 +1,16 @@
 // Events: stored once by id, read newest first in keyset slices, filtered, and searched
 // through the full-text index, per account.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { EventQuery, SiteEvent } from '../../../../src/shared'
 import { AppErrorException } from '../../../../src/core/errors'
 import type { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { ftsAccountToken } from '../../../../src/core/store/fts-query'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, ACCOUNT_B, event, site, storeOpener } from './fixtures'
+import { ACCOUNT_A, ACCOUNT_B, event, site, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
+const { dirs, stores } = await storesPerTest()
 let store: SqliteWorkspaceStore
 beforeEach(async () => {
   store = stores.open(await dirs.make())
-})
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
 })
 
 const ids = (events: SiteEvent[]) => events.map((e) => e.id)

@@ -1,7 +1,9 @@
 // Sites, tags and events shaped as the API gives them, and a store per test in a temp folder.
 import type { Site, SiteEvent, Tag } from '../../../../src/shared'
+import { afterEach } from 'vitest'
 import { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { makeEvent, makeSite, makeTag } from '../../support/domain-objects'
+import { withTempDirs } from '../support/temp-dir'
 
 export const ACCOUNT_A = '6f1c1c3e-4a51-4bb5-9d58-8a3f0f5e7a10'
 export const ACCOUNT_B = '0b6a8f2e-93c4-4a7e-8d1f-2c5e9b7a4d30'
@@ -42,4 +44,15 @@ export function storeOpener() {
       for (const store of opened.splice(0)) store.close()
     },
   }
+}
+
+/** Temp folders and the stores opened in them, all closed and removed after each test. */
+export async function storesPerTest() {
+  const dirs = await withTempDirs()
+  const stores = storeOpener()
+  afterEach(async () => {
+    stores.closeAll()
+    await dirs.cleanup()
+  })
+  return { dirs, stores }
 }

@@ -1,22 +1,16 @@
 // sites() and tags() are parsed once and kept per account until a write to that account: the
 // same frozen lists between writes, and every write seen by the very next read.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Site, Tag } from '../../../../src/shared'
 import type { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, ACCOUNT_B, site, storeOpener, tag } from './fixtures'
+import { ACCOUNT_A, ACCOUNT_B, site, tag, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
+const { dirs, stores } = await storesPerTest()
 let store: SqliteWorkspaceStore
 beforeEach(async () => {
   store = stores.open(await dirs.make())
   store.replaceSnapshot(ACCOUNT_A, { sites: [site(1, { tags: [tag(1)] }), site(2)], tags: [tag(1), tag(2)], syncedAt: '2026-11-02T10:00:00.000Z' })
   store.replaceSnapshot(ACCOUNT_B, { sites: [site(1)], tags: [tag(1)], syncedAt: '2026-11-02T10:00:00.000Z' })
-})
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
 })
 
 /** Reads both lists first (so they are cached), then writes, then reads again. */

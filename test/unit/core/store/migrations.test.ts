@@ -2,7 +2,7 @@
 // rows intact, each migration is all or nothing, and a newer database is refused.
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   LATEST_VERSION,
   MIGRATIONS,
@@ -11,15 +11,9 @@ import {
   schemaVersion,
 } from '../../../../src/core/store/migrations'
 import { WORKSPACE_FILE } from '../../../../src/core/store/workspace-database'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, event, site, storeOpener, tag } from './fixtures'
+import { ACCOUNT_A, event, site, tag, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
-})
+const { dirs, stores } = await storesPerTest()
 
 const storedSite = site(7, { name: 'Bakery Shop', tags: [tag(3, 'clients')] })
 const storedEvent = event(41, { site_id: 7, message: 'Updated Yoast SEO to 22.1', created_at: '2026-11-02T10:15:00+01:00' })

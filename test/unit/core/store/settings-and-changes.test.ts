@@ -1,23 +1,17 @@
 // App settings (checked, with defaults) and what each sync changed (newest kept per account).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { SyncChanges } from '../../../../src/shared'
 import { AppErrorException } from '../../../../src/core/errors'
 import { CHANGES_KEPT, type SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { DEFAULT_SETTINGS } from '../../../../src/core/store/workspace-store'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, ACCOUNT_B, storeOpener } from './fixtures'
+import { ACCOUNT_A, ACCOUNT_B, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
+const { dirs, stores } = await storesPerTest()
 let store: SqliteWorkspaceStore
 let dataDir: string
 beforeEach(async () => {
   dataDir = await dirs.make()
   store = stores.open(dataDir)
-})
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
 })
 
 describe('settings', () => {

@@ -2,20 +2,14 @@
 // snapshot's own transaction; the rollup keeps one row per account and day; retention prunes.
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MIGRATIONS, migrate, schemaVersion } from '../../../../src/core/store/migrations'
 import { phpMinor } from '../../../../src/core/store/site-history'
 import { WORKSPACE_FILE } from '../../../../src/core/store/workspace-database'
 import type { Site } from '../../../../src/shared'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, ACCOUNT_B, site, storeOpener } from './fixtures'
+import { ACCOUNT_A, ACCOUNT_B, site, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
-})
+const { dirs, stores } = await storesPerTest()
 
 const DAY_MS = 86_400_000
 const START = Date.parse('2026-11-01T09:00:00.000Z')

@@ -2,24 +2,18 @@
 // and kept apart per account.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Site } from '../../../../src/shared'
 import type { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { WORKSPACE_FILE } from '../../../../src/core/store/workspace-database'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, ACCOUNT_B, event, site, storeOpener, tag } from './fixtures'
+import { ACCOUNT_A, ACCOUNT_B, event, site, tag, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
+const { dirs, stores } = await storesPerTest()
 let store: SqliteWorkspaceStore
 let dataDir: string
 beforeEach(async () => {
   dataDir = await dirs.make()
   store = stores.open(dataDir)
-})
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
 })
 
 const syncedAt = '2026-11-02T10:00:00.000Z'

@@ -3,18 +3,12 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LATEST_VERSION } from '../../../../src/core/store/migrations'
 import { WORKSPACE_FILE } from '../../../../src/core/store/workspace-database'
-import { withTempDirs } from '../support/temp-dir'
-import { ACCOUNT_A, event, site, storeOpener } from './fixtures'
+import { ACCOUNT_A, event, site, storesPerTest } from './fixtures'
 
-const dirs = await withTempDirs()
-const stores = storeOpener()
-afterEach(async () => {
-  stores.closeAll()
-  await dirs.cleanup()
-})
+const { dirs, stores } = await storesPerTest()
 
 const at = new Date('2026-11-02T10:15:00.123Z')
 const now = () => at
