@@ -6,6 +6,8 @@
 //   view is left, so Back still finds every letter;
 // - memory, per account, for a plain /sites (the sidebar link, an account switch);
 // - core's prefs, per account (`sites.view:<accountId>`), so a restart restores it too.
+// The All accounts scope is remembered the same way under a key of its own (`sites.view.all`),
+// and moving between it and one account restores the other scope's view.
 // An address that says something about the view wins; a plain /sites takes the remembered one.
 import { onBeforeUnmount, shallowRef, watch } from 'vue'
 import { onBeforeRouteLeave, useRoute, useRouter, type LocationQuery } from 'vue-router'
@@ -49,7 +51,10 @@ function memoryOf(api: SiteManagerApi): Remembered {
   return memory
 }
 
-const prefsKey = (accountId: string) => `sites.view:${accountId}`
+/** The memory key of the All accounts scope's view (never an account id: those are UUIDs). */
+export const ALL_SCOPE_VIEW = 'all'
+
+const prefsKey = (viewKey: string) => (viewKey === ALL_SCOPE_VIEW ? 'sites.view.all' : `sites.view:${viewKey}`)
 
 function isStoredQuery(value: unknown): value is ViewQuery {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -61,9 +66,11 @@ export function useSitesViewState() {
   const router = useRouter()
   const accounts = useAccountsStore()
   const memory = memoryOf(api)
+  /** Whose view this is: the active account's, or the All scope's. */
+  const viewKey = (): string | null => (accounts.isAllScope ? ALL_SCOPE_VIEW : accounts.activeAccountId)
 
   const state = shallowRef<SitesViewState>(
-    hasViewQuery(route.query) ? fromQuery(route.query) : (rememberedFor(accounts.activeAccountId) ?? DEFAULT_VIEW_STATE),
+    hasViewQuery(route.query) ? fromQuery(route.query) : (rememberedFor(viewKey()) ?? DEFAULT_VIEW_STATE),
   )
   /** False while a plain /sites waits for the account's remembered state from core. */
   const restored = shallowRef(true)
@@ -98,7 +105,7 @@ export function useSitesViewState() {
     const key = addressKey(query)
     if (key === addressKey(route.query) && hasViewQuery(route.query) === hasViewQuery(query)) return null
     writtenFor.delete(key)
-    writtenFor.set(key, accounts.activeAccountId)
+    writtenFor.set(key, viewKey())
     // Only recent addresses can still be landing: keep the last few, not one per keystroke ever.
     if (writtenFor.size > 100) writtenFor.delete(writtenFor.keys().next().value!)
     return query
@@ -152,7 +159,7 @@ export function useSitesViewState() {
 
   /** The state changes: the address, memory and (soon) core follow. */
   function commit(next: SitesViewState, options: { save?: boolean; typing?: boolean } = {}): void {
-    const accountId = accounts.activeAccountId
+    const accountId = viewKey()
     if (!statesEqual(next, state.value)) state.value = next
     if (accountId) memory.states.set(accountId, state.value)
     if (options.typing) writeAddressSoon()
@@ -186,7 +193,7 @@ export function useSitesViewState() {
     // Meanwhile the default, never the account being left: nothing of it may be written as this one's.
     state.value = DEFAULT_VIEW_STATE
     const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
-    if (!alive || mine !== generation || accounts.activeAccountId !== accountId) return
+    if (!alive || mine !== generation || viewKey() !== accountId) return
     restored.value = true
     commit(result.ok && isStoredQuery(result.value) ? fromQuery(result.value) : DEFAULT_VIEW_STATE, { save: false })
   }
@@ -194,11 +201,11 @@ export function useSitesViewState() {
   function applyAddress(): void {
     if (!isOnSites()) return
     if (!hasViewQuery(route.query)) {
-      void restore(accounts.activeAccountId)
+      void restore(viewKey())
       return
     }
     const owner = writtenFor.get(addressKey(route.query))
-    if (owner !== undefined && owner !== accounts.activeAccountId) {
+    if (owner !== undefined && owner !== viewKey()) {
       // Put this account's view back in the address, unless its restore will do so.
       if (restored.value) writeAddress()
       return
@@ -207,12 +214,15 @@ export function useSitesViewState() {
     restored.value = true
     const next = fromQuery(route.query)
     if (!statesEqual(next, state.value)) commit(next)
-    else if (accounts.activeAccountId) memory.states.set(accounts.activeAccountId, state.value)
+    else {
+      const key = viewKey()
+      if (key) memory.states.set(key, state.value)
+    }
   }
 
   watch(() => route.query, applyAddress)
   watch(
-    () => accounts.activeAccountId,
+    () => viewKey(),
     (accountId, previous) => {
       if (previous && unsaved?.accountId === previous) flushSave()
       if (isOnSites()) void restore(accountId)
@@ -230,14 +240,14 @@ export function useSitesViewState() {
   })
 
   function rememberScroll(top: number): void {
-    const accountId = accounts.activeAccountId
+    const accountId = viewKey()
     // The state's own address: the one in the bar may still wait for the person to pause.
     if (accountId) memory.scroll.set(`${accountId} ${addressKey(toQuery(state.value))}`, top)
   }
 
   /** Where the table was scrolled when this same view was last left, once. */
   function takeScroll(): number | null {
-    const key = `${accounts.activeAccountId} ${addressKey(route.query)}`
+    const key = `${viewKey()} ${addressKey(route.query)}`
     const top = memory.scroll.get(key)
     memory.scroll.delete(key)
     return top ?? null

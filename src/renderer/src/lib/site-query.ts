@@ -3,7 +3,7 @@
 // words, lower-cased) is built once per snapshot (buildSearchKeys), and a query that only
 // grows narrows a remembered result instead of scanning everything again (SiteSearch).
 import type { Site } from '../../../shared'
-import { SITE_FIELDS, type SiteFieldKey, type SortValue } from './site-fields'
+import { tableField, type SortValue, type TableFieldKey } from './site-fields'
 
 /** The value a facet filter uses for a site whose server value is not known (null or empty). */
 export const UNKNOWN_VALUE = ''
@@ -33,11 +33,11 @@ export type SearchKeys = ReadonlyMap<number, string>
 
 export type SortDirection = 'asc' | 'desc'
 export interface SiteSort {
-  key: SiteFieldKey
+  key: TableFieldKey
   direction: SortDirection
 }
-/** The sortable keys are the site fields (lib/site-fields). */
-export type SortKey = SiteFieldKey
+/** The sortable keys are the site fields (lib/site-fields), and the All scope's Account. */
+export type SortKey = TableFieldKey
 
 export const EMPTY_FILTER: SiteFilter = Object.freeze({
   search: '',
@@ -429,7 +429,7 @@ function compareLevel(a: SortValue, b: SortValue, sign: number): number {
  * in both directions. Each site's values are read once, not per comparison.
  */
 export function sortSites(sites: readonly Site[], sorts: readonly SiteSort[]): Site[] {
-  const levels = sorts.map((sort) => ({ get: SITE_FIELDS[sort.key].sort, sign: sort.direction === 'asc' ? 1 : -1 }))
+  const levels = sorts.map((sort) => ({ get: tableField(sort.key).sort, sign: sort.direction === 'asc' ? 1 : -1 }))
   const keyed = sites.map((site) => ({ site, values: levels.map((level) => level.get(site)) }))
   keyed.sort((x, y) => {
     for (let i = 0; i < levels.length; i++) {
@@ -451,6 +451,6 @@ export function statusesOf(sites: readonly Site[]): string[] {
 }
 
 /** Default direction when a column is first clicked: newest checks and most updates first. */
-export function defaultDirection(key: SiteFieldKey): SortDirection {
+export function defaultDirection(key: TableFieldKey): SortDirection {
   return key === 'updates' || key === 'lastCheck' || key === 'published' || key === 'created' ? 'desc' : 'asc'
 }

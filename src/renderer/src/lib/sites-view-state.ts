@@ -2,9 +2,8 @@
 // in the address: `/sites?q=shop&php=8.2.18&tag=7&sort=-updates,name&sel=3.17`. The address is
 // what Back restores, what a saved view links to and what is remembered per account, so the
 // conversion lives here, pure: anything unknown or malformed in a query is dropped, never thrown.
-import { isSiteFieldKey } from './site-fields'
+import { isTableFieldKey, type TableFieldKey } from './site-fields'
 import { defaultDirection, type SiteFilter, type SiteSort, type SortDirection, type TagMode } from './site-query'
-import type { SiteFieldKey } from './site-fields'
 
 /** The filters besides the search (which the state holds on its own). */
 export type FacetFilter = Omit<SiteFilter, 'search'>
@@ -97,7 +96,7 @@ export function parseSort(text: string | undefined): SiteSort[] {
   for (const part of text.split(',').slice(0, MAX_VALUES)) {
     const direction: SortDirection = part.startsWith('-') ? 'desc' : 'asc'
     const key = part.replace(/^[-+]/, '')
-    if (!isSiteFieldKey(key) || sorts.some((s) => s.key === key)) continue
+    if (!isTableFieldKey(key) || sorts.some((s) => s.key === key)) continue
     sorts.push({ key, direction })
     if (sorts.length === MAX_SORTS) break
   }
@@ -201,7 +200,7 @@ export function statesEqual(a: SitesViewState, b: SitesViewState, withSelection 
  * flips when it was already first). With Shift it becomes the second sort, or flips when it
  * already is one of the two.
  */
-export function applySortClick(sorts: readonly SiteSort[], key: SiteFieldKey, additive: boolean): SiteSort[] {
+export function applySortClick(sorts: readonly SiteSort[], key: TableFieldKey, additive: boolean): SiteSort[] {
   const current = sorts.length > 0 ? sorts : DEFAULT_SORT
   const flip = (s: SiteSort): SiteSort => ({ key: s.key, direction: s.direction === 'asc' ? 'desc' : 'asc' })
   const primary = current[0]!

@@ -7,7 +7,7 @@ import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTa
 import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
 import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
-import type { SiteFieldKey } from '../../../../../src/renderer/src/lib/site-fields'
+import type { SiteFieldKey, TableFieldKey } from '../../../../../src/renderer/src/lib/site-fields'
 import { createFakeApi, makeSite, makeTag, memoryCore } from '../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
 
@@ -19,7 +19,7 @@ const SITES = [
 ]
 
 interface Emitted {
-  sort: Array<{ key: SiteFieldKey; additive: boolean }>
+  sort: Array<{ key: TableFieldKey; additive: boolean }>
   open: number[]
   delete: number[][]
 }
