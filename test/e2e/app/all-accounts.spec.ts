@@ -140,6 +140,18 @@ test.describe('the All accounts scope', () => {
     await table.getByRole('columnheader', { name: /Account/ }).getByRole('button').click()
     await expect(siteRows(page).first().locator('[data-column="account"]')).toHaveText('Agency')
     await expect(siteRows(page).last().locator('[data-column="account"]')).toHaveText('Bureau')
+    // The Account filter, with each account's count: Bureau's sites only, then all again.
+    await page.getByRole('button', { name: 'Filter by account' }).click()
+    const bureau = page.getByRole('menuitemcheckbox', { name: new RegExp(`^Bureau \\(${sitesB.length}\\)`) })
+    await bureau.click()
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.list-view-count')).toHaveText(`${n(sitesB.length)} of ${n(sitesA.length + sitesB.length)} sites`)
+    await expect(siteRows(page).locator('[data-column="account"]', { hasText: 'Agency' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Filter by account' }).click()
+    await page.getByRole('menuitemcheckbox', { name: /^Bureau/ }).click()
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.list-view-count')).toHaveText(`${n(sitesA.length + sitesB.length)} sites`)
+
     const search = page.getByRole('searchbox', { name: 'Search sites' })
 
     // Site id 1 on both servers: Bureau's opens Bureau's site, with its account named.

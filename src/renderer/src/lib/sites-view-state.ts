@@ -15,6 +15,8 @@ export interface SitesViewState {
   sort: readonly SiteSort[]
   /** Selected site ids, ascending. */
   selected: readonly number[]
+  /** The All accounts scope: only these accounts' sites (none: every account's). */
+  accounts?: readonly string[]
 }
 
 /** A route query as vue-router hands it over (and takes it back). */
@@ -44,7 +46,7 @@ export const DEFAULT_VIEW_STATE: SitesViewState = Object.freeze({
 })
 
 /** The query keys this view reads; any other key in an address is someone else's. */
-export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'sort', 'sel'] as const
+export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'sort', 'sel', 'account'] as const
 
 // Beyond these, an address is not a view anyone made by hand or by clicking: cut, not trusted.
 const MAX_VALUES = 200
@@ -121,7 +123,10 @@ export function fromQuery(query: ViewQuery): SitesViewState {
   }
   const sort = parseSort(first(query.sort))
   const selected = ids(selectionText(query.sel).split('.', MAX_SELECTED)).sort((a, b) => a - b)
+  // Account ids (UUIDs in the app; anything else matches no account). Only said when set.
+  const accounts = unique(values(query.account).filter((id) => /^[\w-]{1,64}$/.test(id)))
   return {
+    ...(accounts.length > 0 ? { accounts } : {}),
     search: first(query.q) ?? '',
     filter: {
       php: unique(values(query.php)),
@@ -161,6 +166,9 @@ export function toQuery(state: SitesViewState, options: { explicit?: boolean; wi
   if (filter.neverChecked) query.unchecked = '1'
   if (explicit || !sortsEqual(state.sort, DEFAULT_SORT)) query.sort = formatSort(state.sort)
   if (withSelection && state.selected.length > 0) query.sel = state.selected.join('.')
+  const accounts = state.accounts ?? []
+  if (accounts.length === 1) query.account = accounts[0]!
+  else if (accounts.length > 1) query.account = [...accounts]
   return query
 }
 
@@ -191,6 +199,7 @@ export function statesEqual(a: SitesViewState, b: SitesViewState, withSelection 
     fa.hasUpdates === fb.hasUpdates &&
     fa.neverChecked === fb.neverChecked &&
     sortsEqual(a.sort, b.sort) &&
+    listEqual(a.accounts ?? [], b.accounts ?? []) &&
     (!withSelection || listEqual(a.selected, b.selected))
   )
 }
