@@ -5,7 +5,7 @@ import type { Site } from '../../../../../../src/shared'
 import { ColumnSizer } from '../../../../../../src/renderer/src/components/sites/table/column-sizer'
 import { MEASURE_AT_ONCE, SnapshotWidths, type IdleSchedule, type IdleTime } from '../../../../../../src/renderer/src/components/sites/table/snapshot-widths'
 import { widthCandidates } from '../../../../../../src/renderer/src/components/sites/table/width-candidates'
-import { makeSite } from '../../../support/fake-api'
+import { makeSite, makeTag } from '../../../support/fake-api'
 
 /** Idle callbacks run by hand, each with as much idle time as the test says. */
 function manualIdle() {
@@ -121,7 +121,7 @@ describe('widthCandidates', () => {
   })
 
   it('counts every tag chip of a site', () => {
-    const tag = (id: number, name: string) => ({ id, name })
+    const tag = (id: number, name: string) => makeTag(id, name)
     const few = makeSite(1, { tags: [tag(1, 'VIP')] })
     const lots = makeSite(2, { tags: [tag(1, 'VIP'), tag(2, 'Retail'), tag(3, 'Staging')] })
     expect(widthCandidates(['tags'], [lots, few], 1)).toEqual([lots])
