@@ -8,6 +8,7 @@ import { expect, test } from '../support/fixtures'
 import { startReferenceServer, type RunningReferenceServer } from '../../../src/reference-server'
 import type { Page as ApiPage, Site, SiteEvent } from '../../../src/shared'
 import { addFirstAccount, apiSites, fillAccountForm, openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
+import { screenshotBothThemes } from '../support/themes'
 
 // 30 + 14 sites: under the table's virtualisation threshold, so every row is in the page.
 test.use({ viewport: { width: 1440, height: 900 }, referenceServerOptions: { port: 0, seed: 'demo', sites: 30 } })
@@ -68,7 +69,7 @@ test.describe('the All accounts scope', () => {
     await second.close()
   })
 
-  test('the overview adds up both servers and the events feed shows both accounts’ events', async ({ openApp, referenceServer }) => {
+  test('the overview adds up both servers and the events feed shows both accounts’ events', async ({ openApp, referenceServer }, testInfo) => {
     const [sitesA, sitesB, eventsA, eventsB] = await Promise.all([apiSites(referenceServer), apiSites(second), apiEvents(referenceServer), apiEvents(second)])
     const page = await openApp()
     await addFirstAccount(page, referenceServer, 'Agency')
@@ -82,6 +83,7 @@ test.describe('the All accounts scope', () => {
     await expect(card(page, 'Sites with pending updates')).toContainText(n(both.withUpdates))
     await expect(card(page, 'Pending updates')).toContainText(n(both.pendingUpdates))
     await expect(card(page, 'Never checked')).toContainText(n(both.neverChecked))
+    await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'all-accounts-overview')
 
     // Remembered across a reload.
     await page.reload()
@@ -106,6 +108,7 @@ test.describe('the All accounts scope', () => {
     }
     // The count is the sum of both accounts' events.
     await expect(page.getByRole('status').filter({ hasText: `${n(eventsA.total + eventsB.total)} events` })).toBeVisible()
+    await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'all-accounts-events')
 
     // Choosing one account returns to that account alone.
     await page.getByRole('button', { name: /^Switch account, current: All accounts/ }).click()
@@ -118,7 +121,7 @@ test.describe('the All accounts scope', () => {
   test('the table lists both servers’ sites with their account, opens the right one of two equal ids, and deletes on the right server', async ({
     openApp,
     referenceServer,
-  }) => {
+  }, testInfo) => {
     const [sitesA, sitesB] = await Promise.all([apiSites(referenceServer), apiSites(second)])
     const page = await openApp()
     await addFirstAccount(page, referenceServer, 'Agency')
@@ -136,6 +139,7 @@ test.describe('the All accounts scope', () => {
     )
     const expected = [...sitesA.map((s) => `${s.name} | Agency`), ...sitesB.map((s) => `${s.name} | Bureau`)]
     expect(listed.sort()).toEqual(expected.sort())
+    await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'all-accounts-sites')
     // Sorting by Account puts Agency's sites first.
     await table.getByRole('columnheader', { name: /Account/ }).getByRole('button').click()
     await expect(siteRows(page).first().locator('[data-column="account"]')).toHaveText('Agency')
