@@ -9,6 +9,16 @@ import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../su
 
 afterEach(unmountAll)
 
+/** In the open "New token for Agency" dialog: a masked field, the token typed, Save token. */
+async function saveNewToken(user: ReturnType<typeof person>, token: string): Promise<void> {
+  const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
+  const field = within(dialog).getByLabelText<HTMLInputElement>('Token')
+  expect(field.type).toBe('password')
+  await user.type(field, token)
+  await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
+  await flushPromises()
+}
+
 async function mountWith(fake: FakeApi, component: typeof AccountsView | typeof TokenBanner, accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]) {
   const router = await testRouter('/accounts')
   const pinia = testingPinia(accounts)
@@ -55,12 +65,7 @@ describe('AccountsView', () => {
     expect(within(accountRows()[0]!).getByText('Token refused')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Replace token of Agency' }))
     await flushPromises()
-    const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
-    const token = within(dialog).getByLabelText<HTMLInputElement>('Token')
-    expect(token.type).toBe('password')
-    await user.type(token, 'fresh')
-    await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
-    await flushPromises()
+    await saveNewToken(user, 'fresh')
     expect(fake.api.accountsReplaceToken).toHaveBeenCalledWith({ accountId: 'a', token: 'fresh' })
     expect(screen.queryByRole('dialog', { hidden: true })).toBeNull()
     expect(store.accounts.find((a) => a.id === 'a')?.tokenState).toBe('ok')
@@ -94,12 +99,7 @@ describe('TokenBanner', () => {
     expect(screen.getByRole('alert').textContent).toContain('The server refused the token of “Agency”')
     await user.click(screen.getByRole('button', { name: 'Enter new token' }))
     await flushPromises()
-    const dialog = screen.getByRole('dialog', { name: 'New token for Agency' })
-    const token = within(dialog).getByLabelText<HTMLInputElement>('Token')
-    expect(token.type).toBe('password')
-    await user.type(token, 'fresh')
-    await user.click(within(dialog).getByRole('button', { name: 'Save token' }))
-    await flushPromises()
+    await saveNewToken(user, 'fresh')
     expect(fake.api.accountsReplaceToken).toHaveBeenCalledWith({ accountId: 'a', token: 'fresh' })
     expect(store.activeAccount?.tokenState).toBe('ok')
     // hidden: also not in the tree while a dialog hides the rest from assistive technology.
