@@ -5,6 +5,7 @@
 // unchanged on these. What acts on a site (a link, a delete) uses the row's accountId and
 // siteId, never its row id. Built once per snapshot change, never per keystroke.
 import type { Account, Site, Tag } from '../../../shared'
+import { hashId } from './account-colour'
 
 /** A site as the All scope lists it: its own id in `siteId`, its row id in `id`. */
 export interface AccountSite extends Site {
@@ -15,16 +16,26 @@ export interface AccountSite extends Site {
 }
 
 // Row id = account number × 2^32 + the account's own id. Numbers stay exact (below 2^53) for
-// up to two million accounts and site ids below four billion.
+// account numbers below two million and site ids below four billion.
 const ACCOUNT_STRIDE = 2 ** 32
 
-/**
- * Each account's number in row ids: its place among the accounts ordered by id, from 1 (so
- * no row id equals a plain site id, which would hide a link that forgot the account).
- */
+// Account numbers come from a hash of the account's id, so they stay the same when another
+// account is added or removed (a selection or filter in an address keeps meaning the same
+// rows); two ids hashing alike take the next free number, in id order.
+const ACCOUNT_NUMBERS = 1_000_000
+
+/** Each account's number in row ids, from 1 (so no row id equals a plain site id, which would hide a link that forgot the account). */
 export function accountNumbers(accounts: readonly Pick<Account, 'id'>[]): Map<string, number> {
   const ids = accounts.map((a) => a.id).sort()
-  return new Map(ids.map((id, index) => [id, index + 1]))
+  const used = new Set<number>()
+  const numbers = new Map<string, number>()
+  for (const id of ids) {
+    let number = (hashId(id) % ACCOUNT_NUMBERS) + 1
+    while (used.has(number)) number++
+    used.add(number)
+    numbers.set(id, number)
+  }
+  return numbers
 }
 
 export function rowIdOf(accountNumber: number, id: number): number {
