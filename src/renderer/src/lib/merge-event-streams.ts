@@ -69,9 +69,18 @@ function certainBefore(event: AccountEvent, stream: EventStream, last: SiteEvent
   return diff > 0 || (diff === 0 && event.accountId < stream.accountId)
 }
 
+// The same event object keeps the same tagged copy from one merge to the next, so a list that
+// re-merges after each slice does not hand every row a new object (and redraw it).
+const tagged = new WeakMap<SiteEvent, AccountEvent>()
+function withAccount(event: SiteEvent, accountId: string): AccountEvent {
+  let copy = tagged.get(event)
+  if (!copy || copy.accountId !== accountId) tagged.set(event, (copy = { ...event, accountId }))
+  return copy
+}
+
 export function mergeEventStreams(streams: readonly EventStream[]): MergedEvents {
   const all: AccountEvent[] = []
-  for (const stream of streams) for (const event of stream.events) all.push({ ...event, accountId: stream.accountId })
+  for (const stream of streams) for (const event of stream.events) all.push(withAccount(event, stream.accountId))
   all.sort(compareAccountEvents)
   const lasts = new Map(streams.map((s) => [s.accountId, s.events.at(-1)]))
   const open = streams.filter((s) => s.next !== null)
