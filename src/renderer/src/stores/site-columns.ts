@@ -48,7 +48,12 @@ export const MAX_COLUMN_WIDTH = 1200
 /** How long after the last change the layout is written. */
 export const SAVE_DELAY_MS = 400
 
-export const columnsPrefKey = (accountId: string) => `sites.columns:${accountId}`
+/**
+ * The layout's pref key: per account (`sites.columns:<accountId>`, dropped with the account), and
+ * one of its own for the All accounts scope (core's pref keys end in an account id or nothing).
+ */
+export const columnsPrefKey = (layoutKey: string) =>
+  layoutKey === 'all' ? 'sites.columns.all' : `sites.columns:${layoutKey}`
 export const DENSITY_PREF_KEY = 'sites.density'
 
 export function defaultLayout(): ColumnLayout {

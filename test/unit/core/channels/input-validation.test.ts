@@ -153,6 +153,16 @@ describe('channel input validation', () => {
     store.close()
   })
 
+  it('takes the keys the renderer keeps its All accounts scope under', async () => {
+    // The renderer's own keys for the scope (stores/accounts.ts, stores/site-columns.ts,
+    // composables/useSitesViewState.ts): a name alone, since they belong to no one account.
+    const { value } = makeCore(await dirs.make())
+    for (const key of ['scope', 'sites.columns.all', 'sites.view.all']) {
+      await value('prefs:set', { key, value: { kept: key } })
+      expect(await value('prefs:get', { key })).toEqual({ kept: key })
+    }
+  })
+
   it('has no save dialog in the web shell and says the browser downloads instead', async () => {
     const { call } = makeCore(await dirs.make())
     expect(await call('file:save', { suggestedName: 'sites.csv', content: 'a,b' })).toMatchObject({

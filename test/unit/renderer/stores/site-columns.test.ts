@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { SAVE_DELAY_MS, normaliseLayout, useSiteColumnsStore } from '../../../../src/renderer/src/stores/site-columns'
+import { SAVE_DELAY_MS, columnsPrefKey, normaliseLayout, useSiteColumnsStore } from '../../../../src/renderer/src/stores/site-columns'
 import { createFakeApi, memoryCore, ok } from '../support/fake-api'
 import { storePinia } from '../support/mount'
 
@@ -47,6 +47,13 @@ describe('site columns store', () => {
     // Read back by a new store (a restart): the same layout.
     const reloaded = await fake.api.prefsGet({ key: 'sites.columns:a' })
     expect(reloaded.ok && normaliseLayout(reloaded.value).widths).toEqual({ url: 280 })
+  })
+
+  it('keeps the All accounts layout under a key of its own that core accepts', () => {
+    // Core takes a name, or a name and ':<account id>' (test/unit/core/channels/input-validation
+    // checks these very keys); 'sites.columns:all' would be refused and the layout lost.
+    expect(columnsPrefKey('all')).toBe('sites.columns.all')
+    expect(columnsPrefKey('6f1d7a3e-2b4c-4d5e-8f90-1a2b3c4d5e6f')).toBe('sites.columns:6f1d7a3e-2b4c-4d5e-8f90-1a2b3c4d5e6f')
   })
 
   it('hides and shows columns, never Name', () => {
