@@ -1,7 +1,9 @@
 // Named views of the Sites list ("PHP 7 to update", "VIP down"), per account: each is the view's
 // address query (lib/sites-view-state), listed in the sidebar and opened as /sites?<query>.
 // Kept by core in the account's prefs (`sites.savedViews:<accountId>`), so they survive a
-// restart and leave with their account.
+// restart and leave with their account. The All accounts scope has a list of its own
+// (`sites.savedViews.all`): its queries name rows and tags of every account, which mean
+// something else in one account's table.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { AppError, Result } from '../../../shared'
@@ -25,7 +27,10 @@ interface AccountViews {
 
 export const MAX_VIEW_NAME = 60
 
-const prefsKey = (accountId: string) => `sites.savedViews:${accountId}`
+/** The list of the All accounts scope, beside one list per account id. */
+export const ALL_SCOPE_LIST = 'all'
+
+const prefsKey = (listKey: string) => (listKey === ALL_SCOPE_LIST ? 'sites.savedViews.all' : `sites.savedViews:${listKey}`)
 
 function newId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
@@ -56,9 +61,11 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
   const accounts = useAccountsStore()
   const byAccount = ref<Record<string, AccountViews>>({})
 
+  /** Whose list shows: the All accounts scope's, or the active account's. */
+  const listKey = computed<string | null>(() => (accounts.isAllScope ? ALL_SCOPE_LIST : accounts.activeAccountId))
   const current = computed<AccountViews | null>(() => {
-    const id = accounts.activeAccountId
-    return id ? (byAccount.value[id] ?? null) : null
+    const key = listKey.value
+    return key ? (byAccount.value[key] ?? null) : null
   })
   const views = computed<readonly SavedView[]>(() => current.value?.views ?? [])
 
@@ -71,9 +78,9 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
   }
 
   watch(
-    () => accounts.activeAccountId,
-    (id) => {
-      if (id && !byAccount.value[id]) void load(id)
+    listKey,
+    (key) => {
+      if (key && !byAccount.value[key]) void load(key)
     },
     { immediate: true },
   )
@@ -102,7 +109,7 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
   }
 
   function activeId(): string | null {
-    return accounts.activeAccountId
+    return listKey.value
   }
 
   async function save(name: string, state: SitesViewState): Promise<Result<SavedView>> {
@@ -160,5 +167,5 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
     return views.value.find((v) => queryKey(v.query) === key) ?? null
   }
 
-  return { byAccount, current, views, load, nameProblem, save, rename, remove, restore, matching }
+  return { byAccount, listKey, current, views, load, nameProblem, save, rename, remove, restore, matching }
 })

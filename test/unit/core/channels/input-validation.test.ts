@@ -155,9 +155,9 @@ describe('channel input validation', () => {
 
   it('takes the keys the renderer keeps its All accounts scope under', async () => {
     // The renderer's own keys for the scope (stores/accounts.ts, stores/site-columns.ts,
-    // composables/useSitesViewState.ts): a name alone, since they belong to no one account.
+    // stores/saved-views.ts, composables/useSitesViewState.ts): a name alone, since they belong to no one account.
     const { value } = makeCore(await dirs.make())
-    for (const key of ['scope', 'sites.columns.all', 'sites.view.all']) {
+    for (const key of ['scope', 'sites.columns.all', 'sites.view.all', 'sites.savedViews.all']) {
       await value('prefs:set', { key, value: { kept: key } })
       expect(await value('prefs:get', { key })).toEqual({ kept: key })
     }
