@@ -30,7 +30,7 @@ export const DOM_ONLY_GLOBALS = [
 /** Packages that need Node (files, sockets, native addons). */
 export const NODE_PACKAGES = ['better-sqlite3', 'keytar', 'pino', 'pino-roll', 'sonic-boom', 'undici', 'ws']
 /** Packages that need a page (DOM, Vue). */
-export const DOM_PACKAGES = ['vue', 'vue-router', 'pinia', 'reka-ui', '@tanstack/vue-virtual', 'chart.js']
+export const DOM_PACKAGES = ['vue', 'vue-router', 'pinia', 'reka-ui', 'chart.js']
 /** Packages that run anywhere. */
 export const STANDARD_PACKAGES = ['zod', 'papaparse', 'birpc']
 
