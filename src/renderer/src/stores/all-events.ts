@@ -11,6 +11,7 @@ import type { AppError, EventQuery, EventSlice, Result } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
+import { feedSlotActions } from './feed-slots'
 import { eventKey, mergeEventStreams, streamsToRead, type AccountEvent, type EventStream } from '../lib/merge-event-streams'
 import { useAccountsStore, type LoadStatus } from './accounts'
 import { MAX_SLICE, PAGE_SIZE, mergeTop, sameQuery, type FeedQuery } from './events'
@@ -163,21 +164,7 @@ export const useAllEventsStore = defineStore('all-events', () => {
     return tops.request(slot)
   }
 
-  function retry(slot: string): Promise<void> {
-    const feed = feeds.value[slot]
-    if (!feed) return Promise.resolve()
-    if (feed.status === 'error') feed.status = 'loading'
-    return tops.request(slot)
-  }
-
-  function refresh(slot: string): Promise<void> {
-    return feeds.value[slot] ? tops.request(slot) : Promise.resolve()
-  }
-
-  function close(slot: string): void {
-    delete feeds.value[slot]
-    tops.forget(slot)
-  }
+  const { retry, refresh, close } = feedSlotActions(feeds, tops)
 
   function hasMore(slot: string): boolean {
     const feed = feeds.value[slot]

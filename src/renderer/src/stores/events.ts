@@ -11,6 +11,7 @@ import type { AppError, EventCursor, EventQuery, EventSlice, Result, SiteEvent }
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
+import { feedSlotActions } from './feed-slots'
 import { useAccountsStore, type LoadStatus } from './accounts'
 
 /** Events per slice. */
@@ -184,23 +185,7 @@ export const useEventsStore = defineStore('events', () => {
     return tops.request(slot)
   }
 
-  /** Reads the first slice again (Retry after a failure). */
-  function retry(slot: string): Promise<void> {
-    const feed = feeds.value[slot]
-    if (!feed) return Promise.resolve()
-    if (feed.status === 'error') feed.status = 'loading'
-    return tops.request(slot)
-  }
-
-  /** Reads the feed's top again, keeping what is loaded below it. */
-  function refresh(slot: string): Promise<void> {
-    return feeds.value[slot] ? tops.request(slot) : Promise.resolve()
-  }
-
-  function close(slot: string): void {
-    delete feeds.value[slot]
-    tops.forget(slot)
-  }
+  const { retry, refresh, close } = feedSlotActions(feeds, tops)
 
   function hasMore(slot: string): boolean {
     const feed = feeds.value[slot]
