@@ -32,7 +32,7 @@ export default defineConfig({
     plugins: [vue()],
     build: {
       // electron-vite leaves the renderer unminified by default; the window's first script is
-      // parsed on every start, so minify it (true = Vite 8's built-in Oxc minifier; issue 8).
+      // parsed on every start, so minify it (true = Vite 8's built-in Oxc minifier).
       minify: true,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },

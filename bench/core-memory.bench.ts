@@ -1,4 +1,4 @@
-// Issue 8: core's memory (RSS and V8 heap) once 10,000 sites and 100,000 events are synced.
+// Core's memory (RSS and V8 heap) once 10,000 sites and 100,000 events are synced.
 // Core runs in a process of its own (bench/support/core-memory-worker.ts), the reference server
 // in another, so the figures are core's alone: createCore, an account added, synced by the
 // SyncEngine through the real client until the store holds everything, then a forced GC.

@@ -1,4 +1,4 @@
-// Issue 8: a whole list of 10,000 sites (667 pages of 15) read through the real SiteApiClient
+// A whole list of 10,000 sites (667 pages of 15) read through the real SiteApiClient
 // from the reference server in a process of its own, 40 ms of latency on every request.
 //
 // - concurrent: listAllSites (pages 1 and 2 alone, then CLIENT_DEFAULTS.maxConcurrent in

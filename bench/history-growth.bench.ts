@@ -1,4 +1,4 @@
-// Issue 11: how much the site history makes the workspace database grow. 10,000 sites synced
+// How much the site history makes the workspace database grow. 10,000 sites synced
 // every 5 minutes for 30 simulated days (8,640 syncs) with realistic change rates: most syncs
 // change nothing; each site is checked about once a day (last_check_at moves); 3% of sites
 // change their pending updates per day; PHP upgrades are rare (0.1% of sites a day), MySQL and

@@ -1,4 +1,4 @@
-// Issue 8: the JavaScript the window must load before it can show anything, gzipped. The
+// The JavaScript the window must load before it can show anything, gzipped. The
 // renderer is built fresh from the current sources (bench/support/renderer-only.config.ts, the
 // renderer part of electron.vite.config.ts, minified as `npm run build` does) into a temporary
 // folder; then index.html's entry script and its static imports (the modulepreload links, and

@@ -1,4 +1,4 @@
-// Issue 8, part A: what one page of GET /sites costs the reference server at 10,000 sites.
+// What one page of GET /sites costs the reference server at 10,000 sites.
 // Before: the handler copied and sorted the whole list and turned every site into the wire
 // format, then sliced 15 (8-9 ms of CPU a page). Now it slices first and converts the page.
 //
@@ -19,7 +19,7 @@ const SITES = 10_000
 const PER_PAGE = 15
 const PAGES = Math.ceil(SITES / PER_PAGE)
 
-heading(`Reference server: CPU per page of GET /sites at ${SITES.toLocaleString('en')} sites (issue 8)`)
+heading(`Reference server: CPU per page of GET /sites at ${SITES.toLocaleString('en')} sites`)
 
 // The seeded generator's data with the server's default events (four a site): the events
 // replay extension activity, so sites carry realistic extension lists (updates_count).
@@ -37,7 +37,7 @@ const context = (page: number): HandlerContext => ({
   readInput: async () => ({}),
 })
 
-/** The handler as it was before issue 8 (git e548473^): the whole list sorted and converted. */
+/** The handler as it was before pages were sliced first (git e548473^): the whole list sorted and converted. */
 function sitesIndexBefore(c: HandlerContext) {
   const sites = [...c.account.sites].sort((a, b) => a.id - b.id).map((site) => siteToWire(site, c.account))
   return jsonReply(200, paginate(sites, Number(c.query.get('page')), c.perPage, `${c.apiRoot}/sites`))

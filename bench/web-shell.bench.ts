@@ -1,4 +1,4 @@
-// Issue 8, in a real browser: Debian's Chromium (Playwright, as the e2e tests run it) against the
+// Debian's Chromium (Playwright, as the e2e tests run it) against the
 // built web shell (out/web + out/renderer, copied first so a build elsewhere cannot change them
 // mid-run), a 10,000-site account on the reference server in a process of its own (40 ms per
 // request). The account is added and synced once; then the shell is started again over the same
@@ -29,7 +29,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SITES = 10_000
 const LATENCY_MS = 40
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** The sites table's rows (SiteRow.vue), not its spacers or loading skeletons. */
+/** The sites table's rows (tr.site-row in SitesTable.vue), not its spacers or loading skeletons. */
 const ROW = 'table tbody tr.site-row'
 const SEARCH = 'input[type="search"]'
 const SYNC_TIMEOUT_MS = 5 * 60_000
@@ -68,7 +68,6 @@ function newestMtime(dirs: string[]): number {
 /** Why the benchmark cannot run now: every reason, none when it can. */
 function missingPrerequisites(): string[] {
   const reasons: string[] = []
-  if (!existsSync(join(ROOT, 'src/core/sync/sync-engine.ts'))) reasons.push('src/core/sync/sync-engine.ts is not there yet (nothing fills the store)')
   const built = ['out/web/cli.js', 'out/renderer/index.html'].map((file) => join(ROOT, file))
   if (!built.every((file) => existsSync(file))) {
     reasons.push('out/web or out/renderer is missing (npm run build)')

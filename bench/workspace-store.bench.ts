@@ -1,4 +1,4 @@
-// Issue 8: the local store at the size of a big agency, 10,000 sites and 100,000 events (the
+// The local store at the size of a big agency, 10,000 sites and 100,000 events (the
 // reference server's seeded generator, in the API's wire format), in SqliteWorkspaceStore on
 // disk: full-text search over the events, and opening the events feed (first slice + total).
 // Core's memory with that much synced is bench/core-memory.bench.ts.

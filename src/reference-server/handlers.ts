@@ -42,7 +42,7 @@ function page(context: HandlerContext): number {
 
 export const HANDLERS: Record<RouteName, Handler> = {
   'sites.index': (c) => {
-    // Only the page's sites are turned into the wire format (issue 8: not the whole list).
+    // Only the page's sites are turned into the wire format (not the whole list).
     const sites = c.store.sites(c.account)
     return jsonReply(200, paginate(sites, page(c), c.perPage, `${c.apiRoot}/sites`, (site) => siteToWire(site, c.account)))
   },

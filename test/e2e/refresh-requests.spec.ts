@@ -1,4 +1,4 @@
-// What one Refresh sends to the API, counted by the reference server itself (issue 10: one
+// What one Refresh sends to the API, counted by the reference server itself (one
 // Refresh sent GET /sites?page=1 twice; with the server down, 8 requests for /sites and 4 for
 // /tags in 0.8 s).
 import { expect, test } from './support/fixtures'

@@ -1,4 +1,4 @@
-// The web shell stopped and started again under an open page (issue 10): the page says
+// The web shell stopped and started again under an open page: the page says
 // "Reconnecting…" by itself, without anyone acting, and once a shell runs again on the same port
 // with the same token the same tab recovers on its own: no reload, what was typed is still
 // there, the data shows, an action works and pushes arrive again.

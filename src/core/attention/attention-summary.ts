@@ -1,4 +1,4 @@
-// What one sync found needing the person's attention, as one notification (issue 11): new
+// What one sync found needing the person's attention, as one notification: new
 // update_extension_available events, sites whose pending updates rose, and sites that went
 // over 24 hours without a check. Pure, so every rule is tested without a server or a store.
 import type { AttentionSummary, NotifyOn, Site, SyncChanges } from '../../shared'

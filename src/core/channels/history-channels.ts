@@ -1,4 +1,4 @@
-// history:site and history:trend (issue 11): what the store saw change in a site, sync after
+// history:site and history:trend: what the store saw change in a site, sync after
 // sync, and the account's daily rollup for the overview's trend. Local reads, no network; an
 // account that no longer exists is not_found, as for every other account-scoped channel.
 import type { ChannelHandlers } from '../../shared'

@@ -1,4 +1,4 @@
-// Each site's history (issue 11): the store compares every site it writes with the copy it
+// Each site's history: the store compares every site it writes with the copy it
 // replaces and keeps one row per value that changed, plus one rollup row per account and UTC
 // day for the overview's trend. The store calls it inside the very transaction that writes
 // the sites, so history can never disagree with the snapshot.

@@ -1,4 +1,4 @@
-// The local copy of every account (issue 8): sites, tags and events as the API gave them, when
+// The local copy of every account: sites, tags and events as the API gave them, when
 // each was last synced, what each sync changed, and the app's settings. Nothing secret: tokens
 // stay in the keychain and private_key is never sent back by the API, so never stored.
 // SqliteWorkspaceStore (better-sqlite3) is the real implementation; the interface lets tests

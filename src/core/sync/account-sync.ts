@@ -120,7 +120,7 @@ export class AccountSync {
   /**
    * A full sync in the background (the interval, start-up, a new account): joins the one queued
    * or under way, which reads everything this one would. Queuing another behind a sync that is
-   * reading would read every list twice for one reason (issue 10).
+   * reading would read every list twice for one reason.
    */
   requestSync(): void {
     if (this.closed || this.main) return

@@ -6,7 +6,7 @@
 // The server is asked one question first: tags and events start once the first page of sites
 // has answered. A server that is down or failing (connection refused, 503) then meets one
 // request and its backed-off retries, instead of three lists each retrying on their own at
-// once (issue 10: one Refresh against a down server sent 10 requests in 0.7 s). A healthy
+// once (one Refresh against a down server sent 10 requests in 0.7 s). A healthy
 // server costs one round trip more before the other two lists start.
 import type { Site, Tag } from '../../shared'
 import type { ListProgress, SiteApi } from '../api/site-api'

@@ -1,6 +1,6 @@
 // One process per data folder. Two shells on one folder each keep their own copy of the
 // account list and save it over the other's: the second save wins and the first one's token
-// stays in the keychain with no account (issue 9). Both shells take this lock before core
+// stays in the keychain with no account. Both shells take this lock before core
 // opens the folder, and the second start says which process holds it and exits.
 //
 // The lock is a file in the data folder, created with O_EXCL, naming its process (pid, when

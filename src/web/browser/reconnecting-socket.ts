@@ -1,4 +1,4 @@
-// The bridge's one socket to the shell, looking after itself (issue 10): a socket that closes,
+// The bridge's one socket to the shell, looking after itself: a socket that closes,
 // or that stays silent past the heartbeat's timeout (a half-open connection), is noticed
 // without any call being made; the state is told through onStatus (the page shows
 // "Reconnecting…") and the socket is opened again after a jittered backoff, on the same

@@ -1,4 +1,4 @@
-// The local-first workspace as a person meets it (issue 8): a long first sync shows its
+// The local-first workspace as a person meets it: a long first sync shows its
 // progress in pages; an account synced once opens with its data after the app restarts and
 // its server is gone, says how old that data is, and stays searchable; a database that cannot
 // be read is set aside with a sentence and rebuilt; the sync interval is set in Settings.

@@ -1,4 +1,4 @@
-// Coverage cannot fall silently (issue 12): every room of src/ has a floor in vitest.config.ts,
+// Coverage cannot fall silently: every room of src/ has a floor in vitest.config.ts,
 // the test command runs the unit step with coverage, a room below its floor fails a vitest run,
 // and test-all.sh counts that failure with its reason even when every test passed.
 import { execFileSync, spawnSync } from 'node:child_process'

@@ -1,5 +1,5 @@
 // A getBy… or findBy… query already fails when the element is missing, so `.toBeTruthy()` after
-// it asserts nothing more (issue 12): the renderer tests say what the person sees instead
+// it asserts nothing more: the renderer tests say what the person sees instead
 // (toBeVisible, the text, the state). This keeps the empty check from coming back.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-// No test waits on the wall clock for longer than 50 ms (issue 12): the rule, and proof that
+// No test waits on the wall clock for longer than 50 ms: the rule, and proof that
 // the scan catches each kind of sleep it names.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'

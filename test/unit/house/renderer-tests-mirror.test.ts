@@ -1,4 +1,4 @@
-// The renderer's tests mirror its source (issue 12): the test of src/renderer/src/<path>/<name>
+// The renderer's tests mirror its source: the test of src/renderer/src/<path>/<name>
 // (.ts or .vue) is test/unit/renderer/<path>/<name>.test.ts, and a second file about one
 // aspect of the same source is <name>.<aspect>.test.ts beside it. Shared helpers live in
 // test/unit/renderer/support/.

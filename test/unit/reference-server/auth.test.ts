@@ -1,4 +1,4 @@
-// Spec section 5 and issue 3.3: bearer tokens, one account per token.
+// Spec section 5: bearer tokens, one account per token.
 import { describe, expect, it } from 'vitest'
 import { startReferenceServer } from '../../../src/reference-server'
 import { call, del, get, post, startServer } from './helpers'

@@ -1,4 +1,4 @@
-// Issue 3.6: the command, run as a real process like `npm run server -- ...` does.
+// The command, run as a real process like `npm run server -- ...` does.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'

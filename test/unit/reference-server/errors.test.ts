@@ -1,4 +1,4 @@
-// Issue 3.3: errors as the Laravel services behind this API answer them (spec 7 shows none).
+// Errors as the Laravel services behind this API answer them (spec 7 shows none).
 import { describe, expect, it } from 'vitest'
 import { call, get, post, startServer } from './helpers'
 

@@ -1,4 +1,4 @@
-// Issue 3.5: each fault switch, at start and at runtime, over real HTTP.
+// Each fault switch, at start and at runtime, over real HTTP.
 import { describe, expect, it } from 'vitest'
 import { get, post, startServer } from './helpers'
 

@@ -1,4 +1,4 @@
-// Issue 3.4: the monitoring simulation, seen through the API.
+// The monitoring simulation, seen through the API.
 import { describe, expect, it, vi } from 'vitest'
 import type { SiteEvent } from '../../../src/shared'
 import { get, post, startServer, TIMESTAMP } from './helpers'

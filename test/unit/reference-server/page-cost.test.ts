@@ -1,4 +1,4 @@
-// Issue 8: a list page costs the same whatever the list's length. Every list endpoint cuts the
+// A list page costs the same whatever the list's length. Every list endpoint cuts the
 // page out first and turns only its items into the wire format; sites and tags are served
 // from the store's own ascending lists and events read newest first from the end, without a
 // sorted copy per request. The wire functions are counted through a mock of wire.ts.
@@ -43,7 +43,7 @@ async function readAll(server: Awaited<ReturnType<typeof startServer>>, path: st
   }
 }
 
-describe('list pages convert only their own items (issue 8)', () => {
+describe('list pages convert only their own items', () => {
   it('GET /sites converts the 15 sites of the page asked for, not the 2,000 of the list, and still knows the total', async () => {
     const server = await startServer({ seed: 'page-cost', sites: 2000, events: 0 })
     resetCounts()

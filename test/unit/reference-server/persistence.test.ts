@@ -1,4 +1,4 @@
-// Issue 3.4: state persisted to a JSON file, atomically, and loaded at start.
+// State persisted to a JSON file, atomically, and loaded at start.
 import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-// Issue 3.4: the seeded demo data, seen through the API.
+// The seeded demo data, seen through the API.
 import { describe, expect, it } from 'vitest'
 import { get, startServer } from './helpers'
 import type { RunningReferenceServer } from '../../../src/reference-server'

@@ -1,4 +1,4 @@
-// The Electron fuses of the packaged app (issue 9): electron-builder.yml must switch off
+// The Electron fuses of the packaged app: electron-builder.yml must switch off
 // running as Node, NODE_OPTIONS and the inspect flags, and switch on cookie encryption, loading
 // the app from app.asar only, and the archive's integrity check. electron-builder is not a
 // dependency yet (packaging is its own issue), so the config is read here with a reader for

@@ -1,4 +1,4 @@
-// Issue 9, item 10: what went wrong is written down, and no secret is. A real core (the
+// What went wrong is written down, and no secret is. A real core (the
 // core-harness pattern, a real reference server) runs with the real file logger through an
 // account added with its token, a token the server refuses (401), a site created with a
 // private key, a handler that throws with secrets in its message, and a push listener that

@@ -1,4 +1,4 @@
-// The bridge's connection looking after itself (issue 10): a dead or silent shell is noticed
+// The bridge's connection looking after itself: a dead or silent shell is noticed
 // without any call, calls meanwhile settle at once, retries back off, a shell restarted on the
 // same port and token is found again by itself, and the pushes missed meanwhile are made up for.
 // Real web shell servers (and a scripted socket server) on loopback; `ws` stands in for the

@@ -1,4 +1,4 @@
-// Issue 4's "done when", through the web shell's bridge exactly as the page uses it: a real
+// Every API operation end to end, through the web shell's bridge exactly as the page uses it: a real
 // core behind a real web shell, a reference server behind core, calls over the WebSocket.
 import { existsSync } from 'node:fs'
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'

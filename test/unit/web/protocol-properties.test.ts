@@ -2,7 +2,7 @@
 // what a page sends over the socket: for random and adversarial text nothing throws, every
 // frame is either a well-formed message or refused with a sentence that says why (short
 // enough for a WebSocket close frame), no prototype is polluted, and the time grows with the
-// frame's length only (issue 9).
+// frame's length only.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_MESSAGE_BYTES, parseRequestMessage, parseServerMessage, UNREADABLE_ANSWER } from '../../../src/web/protocol'

@@ -1,4 +1,4 @@
-// The real gnome-keyring under the faults of issue 9, each in a D-Bus session and keyring of
+// The real gnome-keyring under the keychain's faults (locked, missing, no answer), each in a D-Bus session and keyring of
 // its own (locking or restarting the shared test keyring would disturb the tests running
 // beside this one): a locked keyring whose unlock prompt never answers (a headless machine:
 // the prompter is a stand-in that never replies), and a keyring daemon restarted under the app.

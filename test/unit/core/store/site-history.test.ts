@@ -1,4 +1,4 @@
-// Each site's history and the daily trend (issue 11): only changed values are stored, in the
+// Each site's history and the daily trend: only changed values are stored, in the
 // snapshot's own transaction; the rollup keeps one row per account and day; retention prunes.
 import { join } from 'node:path'
 import Database from 'better-sqlite3'

@@ -1,5 +1,5 @@
 // What one Refresh sends: the whole core (createCore) against the reference server over
-// loopback, counting the requests the server receives. Issue 10: one Refresh sent
+// loopback, counting the requests the server receives. One Refresh sent
 // GET /sites?page=1 twice, and with the server down one Refresh sent 8 requests for /sites.
 import { createServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'

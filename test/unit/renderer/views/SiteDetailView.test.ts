@@ -34,7 +34,7 @@ afterEach(() => {
 
 function core(data: Partial<AccountData> = {}) {
   const made = memoryCore({ a: { sites: [{ ...SHOP }], events: [makeEvent(1, { site_id: 5, message: 'Akismet updated' }), makeEvent(2, { site_id: 6 })], ...data } })
-  // The History card (issue 11) reads the site's history too: none recorded here.
+  // The History card reads the site's history too: none recorded here.
   const historySite = async ({ accountId, siteId }: { accountId: string; siteId: number }) => ok({ accountId, siteId, changes: [], since: null })
   return { ...made, fake: createFakeApi({ ...made.methods, historySite }) }
 }

@@ -1,6 +1,6 @@
 // The columns the sites table can show, one per site field (lib/site-fields.ts names them),
 // with how each is sized: a column is as wide as its widest cell and its header, measured
-// from the rows with the table's own font (table/measure.ts), kept within a sensible minimum
+// from the rows with the table's own font (table/column-sizer.ts), kept within a sensible minimum
 // and maximum, unless the person dragged it to a width of their own. Name's minimum keeps a
 // name readable even when the person narrows the window.
 import type { Site } from '../../../../shared'
