@@ -8,6 +8,13 @@ import { createTestingPinia } from '@pinia/testing'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import { createFakeApi, makeAccount, makeSite, memoryCore } from '../support/fake-api'
 import { mountView, unmountAll } from '../support/mount'
+import { sortSites } from '../../../../src/renderer/src/lib/site-query'
+
+// The sort is watched: a search must narrow the sorted rows, never sort every row again.
+vi.mock('../../../../src/renderer/src/lib/site-query', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../src/renderer/src/lib/site-query')>()
+  return { ...actual, sortSites: vi.fn(actual.sortSites) }
+})
 
 afterEach(() => unmountAll())
 
@@ -74,5 +81,19 @@ describe('SitesView in the All accounts scope', () => {
     await user.click(within(confirm).getByRole('button', { name: /^Delete/ }))
     await vi.waitFor(() => expect(core.data.b!.sites.map((s) => s.name)).toEqual(['Bakery']))
     expect(core.data.a!.sites.map((s) => s.name)).toEqual(['Shop', 'Blog'])
+  })
+
+  it('does not sort every row again at each search keystroke while an account is chosen', async () => {
+    const { router } = await mountAll()
+    await router.push('/sites?account=b')
+    await flushPromises()
+    expect(rowText()).toEqual(['Bakery | Bureau', 'Clinic | Bureau'])
+    vi.mocked(sortSites).mockClear()
+    await router.push('/sites?account=b&q=c')
+    await flushPromises()
+    await router.push('/sites?account=b&q=cl')
+    await flushPromises()
+    expect(rowText()).toEqual(['Clinic | Bureau'])
+    expect(sortSites).not.toHaveBeenCalled()
   })
 })
