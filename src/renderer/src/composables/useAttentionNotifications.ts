@@ -61,8 +61,10 @@ export function useAttentionNotifications(): void {
   ])
 
   async function open(path: string, query: Record<string, string>, accountId: string | undefined): Promise<void> {
-    // The view is about that account: switch first, so its filters apply to the right sites.
-    if (accountId && accountId !== accounts.activeAccountId && accounts.accounts.some((a) => a.id === accountId)) {
+    // The view is about that account: switch first (out of the All accounts scope too), so its
+    // filters apply to that account's sites alone.
+    const elsewhere = accountId !== accounts.activeAccountId || accounts.isAllScope
+    if (accountId && elsewhere && accounts.accounts.some((a) => a.id === accountId)) {
       await switchTo(accountId)
     }
     await router.push({ path, query }).catch(() => {})

@@ -85,9 +85,15 @@ function unique<T>(list: readonly T[]): T[] {
   return [...new Set(list)]
 }
 
+// Any id that stays exact as a number: the All accounts scope's row and tag ids (an account's
+// number times 2^32 plus the site's id, lib/account-rows.ts) run to 16 digits.
 function ids(list: readonly string[]): number[] {
   const out: number[] = []
-  for (const value of list) if (/^\d{1,15}$/.test(value)) out.push(Number(value))
+  for (const value of list) {
+    if (!/^\d{1,16}$/.test(value)) continue
+    const id = Number(value)
+    if (Number.isSafeInteger(id) && id > 0) out.push(id)
+  }
   return unique(out)
 }
 

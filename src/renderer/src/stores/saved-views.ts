@@ -137,8 +137,8 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
     return result.ok ? { ok: true, value: renamed } : result
   }
 
-  /** Removes a view; answers it with its place, so an Undo can put it back. */
-  async function remove(id: string): Promise<Result<{ view: SavedView; index: number }>> {
+  /** Removes a view; answers it with its place and its list, so an Undo can put it back there. */
+  async function remove(id: string): Promise<Result<{ view: SavedView; index: number; listKey: string }>> {
     const accountId = activeId()
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const index = views.value.findIndex((v) => v.id === id)
@@ -148,17 +148,20 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
       accountId,
       views.value.filter((v) => v.id !== id),
     )
-    return result.ok ? { ok: true, value: { view, index } } : result
+    return result.ok ? { ok: true, value: { view, index, listKey: accountId } } : result
   }
 
-  /** Puts a removed view back where it was (Undo). */
-  async function restore(view: SavedView, index: number): Promise<Result<void>> {
-    const accountId = activeId()
-    if (!accountId) return { ok: false, error: NO_ACCOUNT }
-    if (views.value.some((v) => v.id === view.id)) return { ok: true, value: undefined }
-    const next = [...views.value]
+  /**
+   * Puts a removed view back where it was (Undo), in the list it was removed from: the scope
+   * may have changed since, and a view's ids mean something only in its own list.
+   */
+  async function restore(view: SavedView, index: number, listKey: string): Promise<Result<void>> {
+    if (!byAccount.value[listKey]) await load(listKey)
+    const list = byAccount.value[listKey]?.views ?? []
+    if (list.some((v) => v.id === view.id)) return { ok: true, value: undefined }
+    const next = [...list]
     next.splice(Math.min(index, next.length), 0, view)
-    return persist(accountId, next)
+    return persist(listKey, next)
   }
 
   /** The saved view showing now, given the Sites view's query (its selection does not count). */

@@ -106,6 +106,24 @@ describe('useAttentionNotifications', () => {
     expect(router.currentRoute.value.fullPath).toBe('/sites?updates=1')
   })
 
+  it('a click in the All accounts scope leaves it for the account the notification is about', async () => {
+    const made = stubNotification('granted')
+    vi.spyOn(window, 'focus').mockImplementation(() => {})
+    const { fake } = setup()
+    const { router, pinia } = await mountView(Host, fake, { path: '/settings', accounts: ACCOUNTS })
+    const accounts = useAccountsStore(pinia)
+    accounts.showAll()
+    expect(accounts.isAllScope).toBe(true)
+    // About the active account itself: still one account's view, not every account's.
+    fake.emit('attention:summary', summary({ accountId: 'a', accountLabel: 'Account a' }))
+    await flushPromises()
+    made[0]!.onclick!()
+    await flushPromises()
+    expect(accounts.isAllScope).toBe(false)
+    expect(accounts.activeAccountId).toBe('a')
+    expect(router.currentRoute.value.fullPath).toBe('/sites?updates=1')
+  })
+
   it('web shell: no notification until the person allowed them', async () => {
     const made = stubNotification('default')
     const { fake } = setup()

@@ -66,6 +66,18 @@ describe('sites view state in the address', () => {
     expect(hasViewQuery({ unrelated: 'x' })).toBe(false)
   })
 
+  it('keeps the All accounts scope’s row and tag ids, which run to 16 digits', () => {
+    // lib/account-rows.ts: an account's number (up to a million) times 2^32 plus the site's id.
+    const rowId = 335_078 * 2 ** 32 + 1
+    expect(String(rowId)).toHaveLength(16)
+    const state = fromQuery({ sel: `${rowId}.5`, tag: String(rowId) })
+    expect(state.filter.tagIds).toEqual([rowId])
+    expect(fromQuery(toQuery(state)).filter.tagIds).toEqual([rowId])
+    expect(toQuery(state).sel).toBe(`5.${rowId}`)
+    // Past what a number holds exactly, an id would name another row: it is dropped.
+    expect(fromQuery({ tag: '9999999999999999' }).filter.tagIds).toEqual([])
+  })
+
   it('ignores garbage instead of failing', () => {
     const state = fromQuery({
       q: ['first', 'second'],

@@ -44,4 +44,20 @@ describe('saved views per scope', () => {
     await flushPromises()
     expect(views.views.map((v) => v.name)).toEqual(['Shop updates'])
   })
+
+  it('puts an undone delete back in the list it was deleted from, whatever the scope is now', async () => {
+    const { prefs, accounts, views } = setup()
+    await accounts.load()
+    accounts.showAll()
+    await flushPromises()
+    await views.save('Everywhere down', fromQuery({ status: 'Down' }))
+    const removed = await views.remove(views.views[0]!.id)
+    expect(removed.ok).toBe(true)
+    if (!removed.ok) return
+    accounts.setActive('a')
+    await flushPromises()
+    expect((await views.restore(removed.value.view, removed.value.index, removed.value.listKey)).ok).toBe(true)
+    expect(views.views).toEqual([])
+    expect((prefs.get('sites.savedViews.all') as { views: { name: string }[] }).views.map((v) => v.name)).toEqual(['Everywhere down'])
+  })
 })
