@@ -40,7 +40,7 @@ async function mountDialog(fake: FakeApi, sites: readonly Site[] = SITES) {
     global: { plugins: [fake.plugin, pinia, router] },
   })
   await flushPromises()
-  return { state, pinia, done, user: person() }
+  return { state, pinia, done, wrapper, user: person() }
 }
 
 const dialog = () => screen.getByRole('alertdialog')
@@ -108,6 +108,25 @@ describe('BulkDeleteDialog', () => {
     await flushPromises()
     expect(state.open).toBe(false)
     expect(done).toEqual([[1, 3, 2]])
+  })
+
+  it('retries in the account it opened in, even when the active account changed meanwhile', async () => {
+    const { fake } = core()
+    let failBlog = true
+    const deleteInMemory = fake.api.sitesDelete.getMockImplementation()!
+    fake.api.sitesDelete.mockImplementation(async (input) => {
+      if (input.siteId === 2 && failBlog) return fail({ code: 'server', message: 'The server had a problem (HTTP 500).' })
+      return deleteInMemory(input)
+    })
+    const { user, wrapper } = await mountDialog(fake, SITES.slice(0, 2))
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete 2 sites' }))
+    await flushPromises()
+    // A notification's click switched the window to another account while the dialog stayed open.
+    await wrapper.setProps({ accountId: 'b' })
+    failBlog = false
+    await user.click(within(dialog()).getByRole('button', { name: 'Retry failed (1)' }))
+    await flushPromises()
+    expect(fake.api.sitesDelete.mock.calls.at(-1)?.[0]).toEqual({ accountId: 'a', siteId: 2 })
   })
 
   it('shows "Deleting 2 of 3…" while it runs, cannot be closed by Escape, and Stop leaves the rest alone', async () => {
