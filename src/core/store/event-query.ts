@@ -4,7 +4,7 @@
 // and the store can keep each one prepared.
 import type { EventQuery } from '../../shared'
 import { appError } from '../errors'
-import { eventTimeMs, isoToEpochMs } from './event-time'
+import { eventTimeMs, isoToEpochMs } from '../../shared/event-time'
 import { ftsMatchExpression } from './fts-query'
 
 export const DEFAULT_EVENT_LIMIT = 50

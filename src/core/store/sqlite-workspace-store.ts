@@ -17,7 +17,7 @@ import type {
 } from '../../shared'
 import { checkSettingsPatch, settingsFromStored } from './app-settings'
 import { eventQuerySql } from './event-query'
-import { eventTimeMs } from './event-time'
+import { eventTimeMs } from '../../shared/event-time'
 import { ftsAccountToken } from './fts-query'
 import { SiteHistoryStore } from './site-history'
 import { openWorkspaceDatabase, type OpenWorkspaceOptions } from './workspace-database'

@@ -5,6 +5,7 @@
 // the merged list never has an event slip in above rows already shown when more is read.
 // Pure, so the merge is tested without the app.
 import type { EventCursor, SiteEvent } from '../../../shared'
+import { eventTimeMs } from '../../../shared/event-time'
 
 /** An event with the account it belongs to: event ids are only unique within an account. */
 export interface AccountEvent extends SiteEvent {
@@ -44,8 +45,9 @@ const timeCache = new WeakMap<SiteEvent, number>()
 export function eventTime(event: SiteEvent): number {
   let ms = timeCache.get(event)
   if (ms === undefined) {
-    const parsed = Date.parse(event.created_at)
-    ms = Number.isNaN(parsed) ? 0 : parsed
+    // The store's own reading of a time (an hours-only offset such as +02 included), so the
+    // merge orders events exactly as each account's feed was paged.
+    ms = eventTimeMs(event.created_at)
     timeCache.set(event, ms)
   }
   return ms

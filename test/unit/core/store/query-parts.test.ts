@@ -1,7 +1,7 @@
 // The pure parts of an events query: times to sortable instants, and search text to FTS5.
 import { describe, expect, it } from 'vitest'
 import { clampEventLimit } from '../../../../src/core/store/event-query'
-import { eventTimeMs, isoToEpochMs } from '../../../../src/core/store/event-time'
+import { eventTimeMs, isoToEpochMs } from '../../../../src/shared/event-time'
 import { ftsAccountToken, ftsMatchExpression, ftsWords } from '../../../../src/core/store/fts-query'
 
 describe('isoToEpochMs', () => {

@@ -30,6 +30,13 @@ describe('merging accounts’ event streams', () => {
     expect(merged.hasMore).toBe(false)
   })
 
+  it('reads times as core’s store does, an hours-only offset included', () => {
+    // 10:40+02 is 08:40 UTC: between a's 09:00 and 08:30. Date.parse cannot read it at all.
+    const a = stream('a', [makeEvent(2, { created_at: '2025-01-01T09:00:00+00:00' }), makeEvent(1, { created_at: '2025-01-01T08:30:00+00:00' })], false)
+    const b = stream('b', [makeEvent(5, { created_at: '2025-01-01T10:40:00+02' })], false)
+    expect(keys(mergeEventStreams([a, b]).events)).toEqual(['a:2', 'b:5', 'a:1'])
+  })
+
   it('keeps the same event id of two accounts apart', () => {
     const merged = mergeEventStreams([stream('a', [at(7, 20)], false), stream('b', [at(7, 10)], false)])
     expect(merged.events.map(eventKey)).toEqual(['a:7', 'b:7'])
