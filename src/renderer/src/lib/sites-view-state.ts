@@ -3,7 +3,7 @@
 // what Back restores, what a saved view links to and what is remembered per account, so the
 // conversion lives here, pure: anything unknown or malformed in a query is dropped, never thrown.
 import { isTableFieldKey, type TableFieldKey } from './site-fields'
-import { defaultDirection, type SiteFilter, type SiteSort, type SortDirection, type TagMode } from './site-query'
+import { EMPTY_FILTER, defaultDirection, type SiteFilter, type SiteSort, type SortDirection, type TagMode } from './site-query'
 
 /** The filters besides the search (which the state holds on its own). */
 export type FacetFilter = Omit<SiteFilter, 'search'>
@@ -27,16 +27,12 @@ export type CanonicalQuery = Record<string, string | string[]>
 export const MAX_SORTS = 2
 export const DEFAULT_SORT: readonly SiteSort[] = Object.freeze([{ key: 'name', direction: 'asc' }])
 
-export const EMPTY_FACET_FILTER: FacetFilter = Object.freeze({
-  php: [],
-  mysql: [],
-  web: [],
-  status: [],
-  tagIds: [],
-  tagMode: 'any',
-  hasUpdates: false,
-  neverChecked: false,
-})
+/** The empty filter without its search (which the view state keeps apart): one definition. */
+export const EMPTY_FACET_FILTER: FacetFilter = Object.freeze(withoutSearch(EMPTY_FILTER))
+
+function withoutSearch({ search: _search, ...facets }: SiteFilter): FacetFilter {
+  return facets
+}
 
 export const DEFAULT_VIEW_STATE: SitesViewState = Object.freeze({
   search: '',

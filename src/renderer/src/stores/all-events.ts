@@ -7,14 +7,14 @@
 // feed's `failed` while the others still show.
 import { defineStore } from 'pinia'
 import { markRaw, onScopeDispose, ref, watch } from 'vue'
-import type { AppError, EventQuery, EventSlice, Result } from '../../../shared'
+import type { AppError, EventSlice, Result } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
 import { feedSlotActions } from './feed-slots'
 import { eventKey, mergeEventStreams, streamsToRead, type AccountEvent, type EventStream } from '../lib/merge-event-streams'
 import { useAccountsStore, type LoadStatus } from './accounts'
-import { MAX_SLICE, PAGE_SIZE, mergeTop, sameQuery, type FeedQuery } from './events'
+import { MAX_SLICE, PAGE_SIZE, mergeTop, request, sameQuery, type FeedQuery } from './events'
 
 export interface MergedFeed {
   slot: string
@@ -40,18 +40,6 @@ export interface MergedFeed {
 }
 
 const NONE: ReadonlySet<string> = new Set()
-
-/** The query as sent for one account: empty filters left out. */
-function request(accountId: string, query: FeedQuery, extra: Pick<EventQuery, 'after' | 'limit'>): EventQuery {
-  const out: EventQuery = { accountId, ...extra }
-  if (query.siteId !== undefined) out.siteId = query.siteId
-  if (query.types && query.types.length > 0) out.types = [...query.types]
-  if (query.from) out.from = query.from
-  if (query.to) out.to = query.to
-  const text = query.text?.trim()
-  if (text) out.text = text
-  return out
-}
 
 function sameAccounts(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i])

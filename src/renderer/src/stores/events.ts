@@ -57,7 +57,7 @@ export function sameQuery(a: FeedQuery, b: FeedQuery): boolean {
 }
 
 /** The query as sent: empty filters left out, so core sees "every type", "no search". */
-function request(accountId: string, query: FeedQuery, extra: Pick<EventQuery, 'after' | 'limit'>): EventQuery {
+export function request(accountId: string, query: FeedQuery, extra: Pick<EventQuery, 'after' | 'limit'>): EventQuery {
   const out: EventQuery = { accountId, ...extra }
   if (query.siteId !== undefined) out.siteId = query.siteId
   if (query.types && query.types.length > 0) out.types = [...query.types]
