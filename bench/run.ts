@@ -26,7 +26,7 @@ const BENCHES: Bench[] = [
   { file: 'bench/core-memory.bench.ts' },
   { file: 'bench/renderer-size.bench.ts' },
   { file: 'bench/site-table.bench.ts' },
-  { file: 'bench/web-shell.bench.ts', keyring: true },
+  { file: 'bench/window-open.bench.ts', keyring: true },
 ]
 
 const only = process.argv.slice(2)

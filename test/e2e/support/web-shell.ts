@@ -39,6 +39,8 @@ export interface RunningWebShell {
   port: number
   token: string
   dataDir: string
+  /** The shell's process id (a benchmark reads its memory from /proc). */
+  pid: number
   /** Everything the shell wrote to stderr so far, for failure messages. */
   stderr(): string
   /** Sends the process a signal (SIGSTOP freezes it: a shell that stops answering without closing anything). */
@@ -108,7 +110,7 @@ export async function startWebShell(launch: WebShellLaunch = {}): Promise<Runnin
       })
     })
     const [url, origin, port, token] = [match[0], match[1]!, Number(match[2]), match[3]!]
-    return { url, origin, port, token, dataDir, stderr: () => stderr, signal: (name) => void child.kill(name), stop }
+    return { url, origin, port, token, dataDir, pid: child.pid!, stderr: () => stderr, signal: (name) => void child.kill(name), stop }
   } catch (error) {
     await stop()
     throw new Error(`The web shell did not start: ${(error as Error).message}\n${stderr}`, { cause: error })

@@ -1,0 +1,85 @@
+// What the window-open benchmark reads about a page through Chromium's DevTools protocol,
+// attached before the page navigates: the bytes of every WebSocket frame the page receives
+// and sends (the bridge's traffic with core), the bytes of the page's files, when the
+// document was asked for and when the socket's handshake and first frame left (relative to
+// it), and the page's JS heap after a forced collection.
+import { Buffer } from 'node:buffer'
+import type { CDPSession, Page } from '@playwright/test'
+
+export interface PageMeter {
+  /** WebSocket payload bytes received since the meter was attached or last reset. */
+  receivedBytes(): number
+  sentBytes(): number
+  framesReceived(): number
+  /** Encoded bytes of the page's HTTP responses (document, scripts, styles). */
+  fileBytes(): number
+  /** Milliseconds from the document's request to the socket's handshake and to its first frame out; null until they happen. */
+  socketHandshakeMs(): number | null
+  firstFrameSentMs(): number | null
+  /** When the last WebSocket frame arrived (performance.now() of this process), for waiting until it is quiet. */
+  lastFrameAt(): number
+  reset(): void
+  /** The JS heap the page uses after a garbage collection, in bytes. */
+  heapUsedAfterGc(): Promise<number>
+  detach(): Promise<void>
+}
+
+interface Timed {
+  timestamp: number
+}
+
+export async function attachPageMeter(page: Page): Promise<PageMeter> {
+  const session: CDPSession = await page.context().newCDPSession(page)
+  let received = 0
+  let sent = 0
+  let frames = 0
+  let files = 0
+  let documentAt: number | null = null
+  let handshakeAt: number | null = null
+  let firstFrameAt: number | null = null
+  let lastFrameAt = performance.now()
+
+  session.on('Network.requestWillBeSent', (event: Timed & { type?: string }) => {
+    // The first document request: a redirect reuses the request, so this is where navigation began.
+    if (event.type === 'Document' && documentAt === null) documentAt = event.timestamp
+  })
+  session.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    files += event.encodedDataLength
+  })
+  session.on('Network.webSocketWillSendHandshakeRequest', (event: Timed) => {
+    handshakeAt ??= event.timestamp
+  })
+  session.on('Network.webSocketFrameReceived', (event: { response: { payloadData: string } }) => {
+    received += Buffer.byteLength(event.response.payloadData, 'utf8')
+    frames++
+    lastFrameAt = performance.now()
+  })
+  session.on('Network.webSocketFrameSent', (event: Timed & { response: { payloadData: string } }) => {
+    sent += Buffer.byteLength(event.response.payloadData, 'utf8')
+    firstFrameAt ??= event.timestamp
+  })
+  await session.send('Network.enable')
+  await session.send('HeapProfiler.enable')
+
+  const since = (at: number | null) => (at === null || documentAt === null ? null : (at - documentAt) * 1000)
+  return {
+    receivedBytes: () => received,
+    sentBytes: () => sent,
+    framesReceived: () => frames,
+    fileBytes: () => files,
+    socketHandshakeMs: () => since(handshakeAt),
+    firstFrameSentMs: () => since(firstFrameAt),
+    lastFrameAt: () => lastFrameAt,
+    reset: () => {
+      received = 0
+      sent = 0
+      frames = 0
+    },
+    async heapUsedAfterGc() {
+      await session.send('HeapProfiler.collectGarbage')
+      const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
+      return usage.usedSize
+    },
+    detach: () => session.detach(),
+  }
+}

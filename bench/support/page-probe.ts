@@ -1,0 +1,122 @@
+// What the window-open benchmark runs inside the page, installed before the app's own scripts
+// (Playwright's addInitScript): it notes on the page's own clock (ms from navigation start)
+// when the first site row is in the DOM and the animation frame after it (the frame that
+// paints it), types a site's name into the search box as soon as there is one and notes when
+// that row shows, and from then on times each keystroke in the search box.
+//
+// The function runs in the page, serialized: it may use nothing from this module's scope, and
+// no named inner helpers (tsx's transform would wrap them in a __name shim the page lacks).
+
+export interface Keystroke {
+  key: string
+  /** keydown to the table body's DOM changed; null when the keystroke left the rows as they were. */
+  domMs: number | null
+  /** keydown to the next frame painted after its work (and after the table's change). */
+  frameMs: number | null
+}
+
+export interface Probe {
+  firstRowAt: number | null
+  firstRowFrameAt: number | null
+  searchableAt: number | null
+  searchableFrameAt: number | null
+  typedAt: number | null
+  keystrokes: Keystroke[]
+}
+
+export interface ProbeOptions {
+  /** The table's site rows, not its spacers or skeletons. */
+  row: string
+  search: string
+  /** The exact name to search for as soon as the box is there. */
+  target: string
+}
+
+/** The few browser globals the probe uses (bench/ compiles without the DOM library). */
+export interface PageElement {
+  value: string
+  textContent: string | null
+  querySelector(selector: string): PageElement | null
+  dispatchEvent(event: unknown): boolean
+}
+export interface PageGlobals {
+  __probe?: Probe
+  document: {
+    querySelector(selector: string): PageElement | null
+    querySelectorAll(selector: string): Iterable<PageElement> & { length: number }
+    addEventListener(type: string, listener: (event: { key: string; target: unknown }) => void, capture: boolean): void
+  }
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void; disconnect(): void }
+  Event: new (type: string, init?: object) => unknown
+  requestAnimationFrame(callback: () => void): number
+}
+
+export function pageProbe({ row, search, target }: ProbeOptions): void {
+  const w = globalThis as unknown as PageGlobals
+  const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
+  w.__probe = probe
+  let typed = false
+  const observer = new w.MutationObserver(() => {
+    const rows = w.document.querySelectorAll(row)
+    if (probe.firstRowAt === null && rows.length > 0) {
+      probe.firstRowAt = performance.now()
+      w.requestAnimationFrame(() => (probe.firstRowFrameAt = performance.now()))
+    }
+    const box = w.document.querySelector(search)
+    if (!typed && box && rows.length > 0) {
+      typed = true
+      probe.typedAt = performance.now()
+      box.value = target
+      box.dispatchEvent(new w.Event('input', { bubbles: true }))
+    }
+    if (typed && probe.searchableAt === null) {
+      for (const element of rows) {
+        // The name cell exactly: a longer name holding the target ("… 2") must not count.
+        const name = element.querySelector('.cell-name') ?? element
+        if (name.textContent?.trim() === target) {
+          probe.searchableAt = performance.now()
+          w.requestAnimationFrame(() => (probe.searchableFrameAt = performance.now()))
+          // Done: the probe must not weigh on the keystrokes timed next.
+          observer.disconnect()
+          break
+        }
+      }
+    }
+  })
+  observer.observe(w.document, { childList: true, subtree: true, characterData: true })
+
+  // Keystrokes, timed as input to next paint: from keydown in the search box to the frame
+  // painted after the keystroke's work (a rAF, then a task after that frame); a change of the
+  // table's body landing later extends it to the frame after that change. A keystroke's watch
+  // ends when the next key goes down, so none is charged with a later one's change.
+  let watching: { disconnect(): void } | null = null
+  w.document.addEventListener(
+    'keydown',
+    (event) => {
+      if (probe.searchableAt === null || event.target !== w.document.querySelector(search)) return
+      watching?.disconnect()
+      const entry: Keystroke = { key: event.key, domMs: null, frameMs: null }
+      probe.keystrokes.push(entry)
+      const start = performance.now()
+      w.requestAnimationFrame(() =>
+        setTimeout(() => {
+          entry.frameMs = Math.max(entry.frameMs ?? 0, performance.now() - start)
+        }, 0),
+      )
+      const body = w.document.querySelector(row.split(' tr')[0]!)
+      if (!body) return
+      const watch = new w.MutationObserver(() => {
+        watch.disconnect()
+        entry.domMs = performance.now() - start
+        w.requestAnimationFrame(() =>
+          setTimeout(() => {
+            entry.frameMs = Math.max(entry.frameMs ?? 0, performance.now() - start)
+          }, 0),
+        )
+      })
+      watch.observe(body, { childList: true, subtree: true, characterData: true })
+      watching = watch
+    },
+    true,
+  )
+}

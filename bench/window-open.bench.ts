@@ -1,0 +1,474 @@
+// Opening the window, measured where a person meets it: Debian's Chromium (Playwright, with the
+// e2e tests' flags) against the built web shell (out/web + out/renderer, copied first so a
+// build elsewhere cannot change them mid-run), over a store the shell filled itself.
+//
+// Per case (500 sites in one account, 10,000 in one, 5 accounts of 10,000 in the All accounts
+// scope): reference servers in processes of their own (seeded generator data, not sorted; no
+// added latency) are added as accounts through window.api and synced; then the servers stop
+// and the shell starts again over the same data folder, so the app must open from its local
+// store (its sync at start fails at once). Then, in 5 (BENCH_RUNS) cold browser contexts each:
+//
+// - first site rows visible and the whole list searchable (the last site of the last account
+//   typed into the search box as soon as there is one, and its row shown), on the page's own
+//   clock from navigation start (the `?token=` address the shell prints, at `#/sites`) to the
+//   animation frame after the rows were in the DOM;
+// - search keystrokes right after that (the first search after opening included): keydown to
+//   the table's body changed, over the keystrokes that changed it;
+// - bytes of the WebSocket frames the page received (Chromium's DevTools protocol) to open
+//   (until the socket is quiet) and per keystroke; the page's JS heap after a forced GC.
+// And once per case: the shell's RSS (/proc). For the 5-account case, the servers start again
+// (40 ms per request, so a sync lasts) and a sync of every account runs while keystrokes are
+// timed; then 10 sites change on one server (5 deleted, 5 created) and the bytes the page
+// receives for that account's sync are counted.
+//
+// Runs in a private keyring session (bench/run.ts uses scripts/lib/with-keyring.sh).
+//   BENCH_RUNS=7         cold contexts per case (at least 5 for the figures' medians)
+//   BENCH_CASES=500,10k  only these cases (500, 10k, 5x10k)
+//   BENCH_VERBOSE=1      every run's figures and every keystroke
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { SNAPSHOT_ENV, snapshotBuiltApp } from '../test/e2e/support/app-snapshot'
+import { startWebShell, type RunningWebShell } from '../test/e2e/support/web-shell'
+import { below, figure, heading, line, notMeasured, percentile } from './measure'
+import { missingForWebShellBench } from './support/built-app'
+import { attachPageMeter, type PageMeter } from './support/page-meter'
+import { pageProbe, type PageGlobals, type Probe } from './support/page-probe'
+import { startServerProcess, type ServerProcess } from './support/server-process'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+]
+/** The sites table's rows (tr.site-row), not its spacers or loading skeletons. */
+const ROW = 'table tbody tr.site-row'
+const SEARCH = 'input[type="search"]'
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
+const VERBOSE = process.env.BENCH_VERBOSE === '1'
+const PER_PAGE = 15
+const SYNC_TIMEOUT_MS = 10 * 60_000
+const UI_TIMEOUT_MS = 30_000
+/** The servers' latency once they start again for the sync steps: a sync of 10,000 sites then lasts seconds. */
+const SYNC_LATENCY_MS = 40
+const KB = 1024
+const MiB = 1024 * 1024
+
+interface Case {
+  id: string
+  title: string
+  accounts: number
+  sitesEach: number
+  allScope: boolean
+  /** The sync steps: keystrokes during a sync of every account, and the bytes of a sync that changes 10 sites. */
+  syncSteps: boolean
+}
+
+const CASES: Case[] = [
+  { id: '500', title: '500 sites, one account', accounts: 1, sitesEach: 500, allScope: false, syncSteps: false },
+  { id: '10k', title: '10,000 sites, one account', accounts: 1, sitesEach: 10_000, allScope: false, syncSteps: false },
+  { id: '5x10k', title: '5 x 10,000 sites, All accounts scope', accounts: 5, sitesEach: 10_000, allScope: true, syncSteps: true },
+]
+
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+  } catch {
+    return 'unknown (no /proc/loadavg)'
+  }
+}
+
+/** A process's resident memory in MiB from /proc, or null. */
+function rssOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+  } catch {
+    return null
+  }
+}
+
+/** Sites in the shell's store, read beside the running app (WAL). */
+function storedSites(dataDir: string): number {
+  let db: Database.Database | null = null
+  try {
+    db = new Database(join(dataDir, 'workspace.sqlite'), { readonly: true, fileMustExist: true })
+    return (db.prepare('SELECT count(*) AS n FROM sites').get() as { n: number }).n
+  } catch {
+    return 0
+  } finally {
+    db?.close()
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** One account's server, which keeps its data in a file so that it can start again on the same address. */
+interface AccountServer {
+  seed: string
+  dataFile: string
+  port: number
+  baseUrl: string
+  token: string
+  process: ServerProcess | null
+}
+
+async function startAccountServer(server: AccountServer, sites: number, latencyMs: number, samePort: boolean): Promise<void> {
+  server.process = await startServerProcess({
+    seed: server.seed,
+    sites,
+    latencyMs,
+    extraArgs: ['--accounts', '1', '--data', server.dataFile, ...(samePort ? ['--port', String(server.port)] : [])],
+  })
+  if (samePort && server.process.baseUrl !== server.baseUrl) throw new Error(`the server came back at ${server.process.baseUrl}, not ${server.baseUrl}`)
+  server.baseUrl = server.process.baseUrl
+  server.port = Number(new URL(server.baseUrl).port)
+  server.token = server.process.tokens[0]!
+}
+
+async function stopServers(servers: AccountServer[]): Promise<void> {
+  await Promise.all(servers.map(async (server) => {
+    await server.process?.stop()
+    server.process = null
+  }))
+}
+
+async function totalRequests(servers: AccountServer[]): Promise<number> {
+  const counts = await Promise.all(servers.map(async (server) => (server.process ? (await server.process.stats()).requests : 0)))
+  return counts.reduce((a, b) => a + b, 0)
+}
+
+/** Waits until no request reached any server for `stillMs`; how long that took, or null past `maxMs`. */
+async function waitForServersQuiet(servers: AccountServer[], stillMs: number, maxMs: number): Promise<number | null> {
+  const start = performance.now()
+  let last = await totalRequests(servers)
+  let stillSince = performance.now()
+  while (performance.now() - start < maxMs) {
+    await sleep(250)
+    const now = await totalRequests(servers)
+    if (now !== last) {
+      last = now
+      stillSince = performance.now()
+    } else if (performance.now() - stillSince >= stillMs) {
+      return performance.now() - start
+    }
+  }
+  return null
+}
+
+/** Waits until the page received no WebSocket frame for `stillMs` (at most `maxMs`). */
+async function waitForSocketQuiet(meter: PageMeter, stillMs: number, maxMs: number): Promise<void> {
+  const start = performance.now()
+  while (performance.now() - meter.lastFrameAt() < stillMs && performance.now() - start < maxMs) await sleep(50)
+}
+
+async function api<T>(page: Page, channel: string, input?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    ([name, value]) => ((globalThis as unknown as { api: Record<string, (input?: unknown) => Promise<unknown>> }).api[name as string]!)(value),
+    [channel, input] as const,
+  )
+  const answer = result as { ok: boolean; value?: T; error?: { message: string } }
+  if (!answer.ok) throw new Error(`window.api.${channel} failed: ${answer.error?.message ?? 'no message'}`)
+  return answer.value as T
+}
+
+async function lastSiteName(server: AccountServer, sites: number): Promise<string> {
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${server.token}` }
+  const response = await fetch(`${server.baseUrl}/sites?page=${Math.ceil(sites / PER_PAGE)}`, { headers })
+  const body = (await response.json()) as { data: { name: string }[] }
+  const last = body.data.at(-1)
+  if (!last) throw new Error('the server has no sites')
+  return last.name
+}
+
+/** 5 sites deleted and 5 created on the server: the 10 changes a later sync brings. */
+async function changeTenSites(server: AccountServer): Promise<void> {
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }
+  const first = (await (await fetch(`${server.baseUrl}/sites?page=1`, { headers })).json()) as { data: { id: number }[] }
+  for (const site of first.data.slice(0, 5)) {
+    const response = await fetch(`${server.baseUrl}/sites/${site.id}`, { method: 'DELETE', headers })
+    if (!response.ok) throw new Error(`DELETE /sites/${site.id} answered ${response.status}`)
+  }
+  for (let i = 1; i <= 5; i++) {
+    const response = await fetch(`${server.baseUrl}/sites`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Bench changed site ${i}`, url: `https://changed-${i}.example.com` }),
+    })
+    if (!response.ok) throw new Error(`POST /sites answered ${response.status}`)
+  }
+}
+
+/** Adds every server as an account through the page's window.api and lets core fill the store. */
+async function seedWorkspace(browser: Browser, c: Case, dataDir: string, servers: AccountServer[]): Promise<void> {
+  const shell = await startWebShell({ dataDir })
+  const page = await browser.newPage()
+  try {
+    await page.goto(shell.url)
+    const started = performance.now()
+    for (const [i, server] of servers.entries()) {
+      await api(page, 'accountsAdd', { label: `Bench agency ${i + 1}`, baseUrl: server.baseUrl, token: server.token })
+    }
+    // The scope the person left the app in; read back by the accounts store at start.
+    if (c.allScope) await api(page, 'prefsSet', { key: 'scope', value: 'all' })
+    const total = c.accounts * c.sitesEach
+    while (storedSites(dataDir) < total) {
+      if (performance.now() - started > SYNC_TIMEOUT_MS) throw new Error(`the store held ${storedSites(dataDir)} of ${total} sites after ${SYNC_TIMEOUT_MS / 1000} s`)
+      await sleep(250)
+    }
+    line(`  sites synced into the store (${total.toLocaleString('en')}, no added latency)`, performance.now() - started, 'ms', 0)
+    // The event backfill too, so the store is what a person who left the app running has.
+    const quiet = await waitForServersQuiet(servers, 2000, SYNC_TIMEOUT_MS)
+    if (quiet === null) console.log('  note: core was still requesting (event backfill) when the setup gave up waiting')
+    else line('  … and the event backfill done', performance.now() - started, 'ms', 0)
+  } finally {
+    await page.close()
+    await shell.stop()
+  }
+}
+
+interface Opened {
+  context: BrowserContext
+  page: Page
+  meter: PageMeter
+  probe: Probe
+  domContentLoadedMs: number
+  loadMs: number
+  /** WebSocket bytes received from navigation until the socket was quiet after the list became searchable. */
+  openBytes: number
+}
+
+/** A cold context (no cache, no cookie) and a page on the shell's printed address, probed from its first script on. */
+async function openCold(browser: Browser, shell: RunningWebShell, target: string): Promise<Opened> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const meter = await attachPageMeter(page)
+  await page.addInitScript(pageProbe, { row: ROW, search: SEARCH, target })
+  // The Sites view's address (the app itself opens on the Overview), as a bookmark would hold it.
+  await page.goto(`${shell.url}#/sites`)
+  await page
+    .waitForFunction(() => (globalThis as unknown as PageGlobals).__probe?.searchableFrameAt != null, null, { timeout: UI_TIMEOUT_MS })
+    .catch(() => undefined)
+  await waitForSocketQuiet(meter, 1000, 15_000)
+  const probe = await page.evaluate(() => (globalThis as unknown as PageGlobals).__probe!)
+  const timing = await page.evaluate(() => {
+    const browserPerformance = performance as unknown as { getEntriesByType(type: string): { domContentLoadedEventEnd: number; loadEventEnd: number }[] }
+    const entry = browserPerformance.getEntriesByType('navigation')[0]
+    return { domContentLoadedMs: entry?.domContentLoadedEventEnd ?? Number.NaN, loadMs: entry?.loadEventEnd ?? Number.NaN }
+  })
+  return { context, page, meter, probe, ...timing, openBytes: meter.receivedBytes() }
+}
+
+interface Keystrokes {
+  /** keydown to table changed, over the keystrokes that changed it. */
+  changed: number[]
+  total: number
+}
+
+/** Clears the search, then types three words letter by letter and deletes them again. */
+async function typeKeystrokes(page: Page, target: string): Promise<Keystrokes> {
+  const box = page.locator(SEARCH)
+  await box.fill('')
+  await page.waitForTimeout(300)
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).__probe!.keystrokes.splice(0))
+  await box.focus()
+  for (const word of ['bakery', 'hotel', target.split(' ')[0]!.toLowerCase()]) {
+    for (const key of [...word, ...Array.from(word, () => 'Backspace')]) {
+      await page.keyboard.press(key)
+      await page.waitForTimeout(120)
+    }
+  }
+  await page.waitForTimeout(500)
+  const strokes = await page.evaluate(() => (globalThis as unknown as PageGlobals).__probe!.keystrokes.splice(0))
+  if (VERBOSE) console.log(`    keystrokes (key: ms to table changed): ${strokes.map((s) => `${s.key}:${s.domMs?.toFixed(1) ?? '-'}`).join(' ')}`)
+  return { changed: strokes.map((s) => s.domMs).filter((ms): ms is number => ms !== null), total: strokes.length }
+}
+
+const median = (values: number[]) => percentile(values, 0.5)
+
+/** Prints a figure, or why it was not measured when there is nothing to print. */
+function figureOr(label: string, values: number[], unit: string, target: ReturnType<typeof below>, why: string, scale = 1, p = 0.5): void {
+  if (values.length === 0) notMeasured(label, why)
+  else figure(label, percentile(values, p) / scale, unit, target)
+}
+
+async function measureCase(browser: Browser, c: Case): Promise<void> {
+  heading(`Window open: ${c.title}`)
+  const labels = {
+    firstRows: `${c.id}: first site rows visible, median of ${RUNS} cold opens`,
+    searchable: `${c.id}: whole list searchable (last site found), median`,
+    keystroke: `${c.id}: search keystroke to table updated, median`,
+    keystrokeP95: `${c.id}: … p95`,
+    openBytes: `${c.id}: WebSocket bytes received to open, median`,
+    keyBytes: `${c.id}: WebSocket bytes received per keystroke`,
+    heap: `${c.id}: page JS heap after GC, median`,
+    rss: `${c.id}: web shell (core) RSS after the opens`,
+    syncKeystroke: `${c.id}: keystroke to table updated during a sync of every account, median`,
+    syncKeystrokeP95: `${c.id}: … p95`,
+    syncBytes: `${c.id}: WebSocket bytes received for a sync that changes 10 sites`,
+  }
+  const printed = new Set<string>()
+  const notMeasuredRest = (why: string) => {
+    for (const [key, label] of Object.entries(labels)) {
+      if (printed.has(label)) continue
+      if (!c.syncSteps && key.startsWith('sync')) continue
+      notMeasured(label, why)
+    }
+  }
+  const print = (label: string, fn: () => void) => {
+    fn()
+    printed.add(label)
+  }
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'site-manager-bench-open-'))
+  const servers: AccountServer[] = Array.from({ length: c.accounts }, (_, i) => ({
+    seed: `bench-open-${i + 1}`,
+    dataFile: join(dataDir, `server-${i + 1}.json`),
+    port: 0,
+    baseUrl: '',
+    token: '',
+    process: null,
+  }))
+  let shell: RunningWebShell | null = null
+  try {
+    // 1. The accounts, synced from their servers into the shell's store.
+    await Promise.all(servers.map((server) => startAccountServer(server, c.sitesEach, 0, false)))
+    const target = await lastSiteName(servers.at(-1)!, c.sitesEach)
+    const workspace = join(dataDir, 'app')
+    await seedWorkspace(browser, c, workspace, servers)
+    await stopServers(servers)
+
+    // 2. Reopen with every server stopped: a new shell over the same data folder.
+    shell = await startWebShell({ dataDir: workspace })
+    const first: number[] = []
+    const searchable: number[] = []
+    const keystrokes: number[] = []
+    let keystrokeTotal = 0
+    const openBytes: number[] = []
+    const bytesPerKey: number[] = []
+    const heaps: number[] = []
+    const dcl: number[] = []
+    const firstCall: number[] = []
+    const fileBytes: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const opened = await openCold(browser, shell, target)
+      try {
+        const { probe, meter, page } = opened
+        if (probe.firstRowFrameAt !== null) first.push(probe.firstRowFrameAt)
+        if (probe.searchableFrameAt !== null) searchable.push(probe.searchableFrameAt)
+        dcl.push(opened.domContentLoadedMs)
+        openBytes.push(opened.openBytes)
+        fileBytes.push(meter.fileBytes())
+        const sentAt = meter.firstFrameSentMs()
+        if (sentAt !== null) firstCall.push(sentAt)
+        if (VERBOSE) {
+          console.log(
+            `    run ${run + 1}: first rows ${probe.firstRowFrameAt?.toFixed(0) ?? '-'} ms, searchable ${probe.searchableFrameAt?.toFixed(0) ?? '-'} ms, DOMContentLoaded ${opened.domContentLoadedMs.toFixed(0)} ms, ` +
+              `socket handshake ${meter.socketHandshakeMs()?.toFixed(0) ?? '-'} ms, first call ${sentAt?.toFixed(0) ?? '-'} ms, ${(opened.openBytes / KB).toFixed(1)} KB in ${meter.framesReceived()} frames`,
+          )
+        }
+        if (probe.searchableFrameAt === null) continue
+        meter.reset()
+        const typed = await typeKeystrokes(page, target)
+        keystrokes.push(...typed.changed)
+        keystrokeTotal += typed.total
+        if (typed.total > 0) bytesPerKey.push(meter.receivedBytes() / typed.total)
+        await page.locator(SEARCH).fill('')
+        await page.waitForTimeout(300)
+        heaps.push(await meter.heapUsedAfterGc())
+      } finally {
+        await opened.context.close()
+      }
+    }
+    const noRows = `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`
+    print(labels.firstRows, () => figureOr(labels.firstRows, first, 'ms', below(300), noRows))
+    print(labels.searchable, () => figureOr(labels.searchable, searchable, 'ms', below(300), `searching "${target}" showed no matching row within ${UI_TIMEOUT_MS / 1000} s`))
+    if (dcl.length > 0) line(`  DOMContentLoaded, median`, median(dcl), 'ms', 0)
+    if (firstCall.length > 0) line(`  the bridge's first frame sent, from the document's request, median`, median(firstCall), 'ms', 0)
+    const noKeys = keystrokeTotal === 0 ? 'the list never became searchable' : `none of ${keystrokeTotal} keystrokes changed the table`
+    print(labels.keystroke, () => figureOr(`${labels.keystroke} (${keystrokes.length} of ${keystrokeTotal} changed it)`, keystrokes, 'ms', below(8), noKeys))
+    print(labels.keystrokeP95, () => figureOr(labels.keystrokeP95, keystrokes, 'ms', below(16), noKeys, 1, 0.95))
+    print(labels.openBytes, () => figureOr(labels.openBytes, openBytes, 'KB', below(100), 'no page opened', KB))
+    line(`  the page's files (document, scripts, styles), median`, median(fileBytes) / KB, 'KB')
+    print(labels.keyBytes, () => figureOr(labels.keyBytes, bytesPerKey, 'KB', below(100), noKeys, KB))
+    print(labels.heap, () => figureOr(labels.heap, heaps, 'MiB', below(40), 'no page became searchable', MiB))
+    const rss = rssOf(shell.pid)
+    print(labels.rss, () => (rss ? line(`${labels.rss} (peak ${rss.peak.toFixed(0)} MiB)`, rss.rss, 'MiB', 0) : notMeasured(labels.rss, 'no /proc here')))
+
+    // 3. The sync steps: the servers back (with latency, so a sync lasts), a sync of every
+    // account while keystrokes are timed, then a sync that changes 10 sites.
+    if (c.syncSteps) {
+      await Promise.all(servers.map((server) => startAccountServer(server, c.sitesEach, SYNC_LATENCY_MS, true)))
+      const opened = await openCold(browser, shell, target)
+      try {
+        const { page, meter, probe } = opened
+        if (probe.searchableFrameAt === null) throw new Error('the list never became searchable with the servers back')
+        const accounts = (await api<{ accounts: { id: string }[] }>(page, 'accountsList')).accounts.map((account) => account.id)
+        const before = await totalRequests(servers)
+        await page.evaluate((ids) => {
+          const bridge = (globalThis as unknown as { api: { syncNow(input: { accountId: string }): Promise<unknown> } }).api
+          for (const accountId of ids) void bridge.syncNow({ accountId })
+        }, accounts)
+        const typed = await typeKeystrokes(page, target)
+        const during = (await totalRequests(servers)) - before
+        const quiet = await waitForServersQuiet(servers, 2000, SYNC_TIMEOUT_MS)
+        const after = (await totalRequests(servers)) - before - during
+        console.log(`  server requests while typing: ${during}, after it: ${after} (the sync outlasted the typing when both are over 0)`)
+        const why = during === 0 ? 'no sync ran while typing' : `none of ${typed.total} keystrokes changed the table`
+        const valid = during > 0 ? typed.changed : []
+        print(labels.syncKeystroke, () => figureOr(`${labels.syncKeystroke} (${valid.length} of ${typed.total})`, valid, 'ms', below(8), why))
+        print(labels.syncKeystrokeP95, () => figureOr(labels.syncKeystrokeP95, valid, 'ms', below(16), why, 1, 0.95))
+        if (quiet === null) throw new Error('core kept syncing past the wait')
+
+        await changeTenSites(servers[0]!)
+        await waitForSocketQuiet(meter, 1000, 15_000)
+        meter.reset()
+        await api(page, 'syncNow', { accountId: accounts[0] })
+        await waitForServersQuiet(servers, 1000, SYNC_TIMEOUT_MS)
+        await waitForSocketQuiet(meter, 1000, 15_000)
+        print(labels.syncBytes, () => figure(`${labels.syncBytes} (${meter.framesReceived()} frames)`, meter.receivedBytes() / KB, 'KB', below(100)))
+      } finally {
+        await opened.context.close()
+      }
+    }
+  } catch (error) {
+    notMeasuredRest(`the run failed: ${(error as Error).message.split('\n')[0]}`)
+  } finally {
+    await shell?.stop()
+    await stopServers(servers)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+heading('Window open in the web shell (Chromium), reopened from the store with the API servers stopped')
+console.log(`load average at start: ${loadAverage()}`)
+const chosen = CASES.filter((c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(c.id))
+const missing = missingForWebShellBench(ROOT, CHROMIUM)
+if (missing.length > 0) {
+  for (const c of chosen) notMeasured(`${c.id}: every figure`, 'this run lacks what it needs, below')
+  for (const reason of missing) console.log(`  missing: ${reason}`)
+} else {
+  if (RUNS < 5) console.log(`  note: BENCH_RUNS=${RUNS}: the figures' medians want at least 5`)
+  const { chromium } = await import('@playwright/test')
+  const snapshot = snapshotBuiltApp(ROOT)
+  process.env[SNAPSHOT_ENV] = snapshot.dir
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  try {
+    for (const c of chosen) await measureCase(browser, c)
+  } finally {
+    await browser.close()
+    snapshot.remove()
+  }
+}
+console.log(`\nload average at end: ${loadAverage()}`)
