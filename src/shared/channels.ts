@@ -48,7 +48,7 @@ export interface RequestChannels {
 
   /** What the store holds for the account, at once, without the network. */
   'workspace:snapshot': [AccountRef, WorkspaceSnapshot]
-  /** A keyset page of the stored events, filtered and searched in the store. */
+  /** A keyset page of the stored events of a scope, filtered and searched in the store. */
   'events:query': [EventQuery, EventSlice]
 
   /** Syncs the account now (or joins the sync under way); answers the state it ended in. */
@@ -85,8 +85,8 @@ export interface RequestChannels {
    */
   'file:save': [SaveFileRequest, SaveFileResult]
 
-  /** Stored events counted per local day and type, for the overview's chart (newest day last). */
-  'events:daily': [AccountRef & { days: number; utcOffsetMinutes: number }, EventDayCount[]]
+  /** The scope's stored events counted per local day and type, for the overview's chart (newest day last). */
+  'events:daily': [{ scope: readonly string[]; days: number; utcOffsetMinutes: number }, EventDayCount[]]
 
   /** What the store saw change in one site, sync after sync, newest first (at most `limit`, default 200). */
   'history:site': [AccountRef & { siteId: number; limit?: number }, SiteHistory]

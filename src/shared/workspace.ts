@@ -3,6 +3,7 @@
 // is told by push events when a sync changed it. Nothing here is secret: tokens stay in core.
 import type { Site, SiteEvent, Tag } from './domain'
 import type { AppError } from './errors'
+import type { EventKey, RowKey } from './scope'
 
 export type SyncStatus = 'idle' | 'syncing' | 'failed'
 
@@ -54,19 +55,30 @@ export interface SyncChanges {
   newEventCount: number
 }
 
-/** Keyset cursor of the events feed: the last event of the previous slice. */
+/** At most this many accounts in one events query's scope. */
+export const MAX_EVENT_SCOPE = 500
+
+/**
+ * Keyset cursor of the events feed: the last event of the previous slice, by the feed's order
+ * (time, then account id, then event id; ids are only unique within an account).
+ */
 export interface EventCursor {
   createdAt: string
+  accountId: string
   id: number
 }
 
-/** A page of the stored events, newest first, filtered in the store. */
+/**
+ * A page of the stored events of a scope (one account or several), newest first by (created
+ * time, account id, event id), all descending, filtered in the store.
+ */
 export interface EventQuery {
-  accountId: string
-  /** One site's feed; absent: all sites. */
-  siteId?: number
+  /** The accounts whose events are listed: 1 to MAX_EVENT_SCOPE ids, each an existing account, none twice. */
+  scope: readonly string[]
+  /** One site's feed (`accountId:siteId`, an account of the scope); absent: every site of the scope. */
+  site?: RowKey
   /** Only these types; absent or empty: every type. */
-  types?: string[]
+  types?: readonly string[]
   /** ISO times, inclusive; either may be absent. */
   from?: string
   to?: string
@@ -78,11 +90,18 @@ export interface EventQuery {
   limit?: number
 }
 
+/** An event of a scope: the API's event with the account it belongs to and its key across accounts. */
+export interface ScopedEvent extends SiteEvent {
+  accountId: string
+  /** `accountId:eventId` (keyOf in scope.ts). */
+  key: EventKey
+}
+
 export interface EventSlice {
-  events: SiteEvent[]
-  /** Cursor for the next slice; null when this one reached the end. */
+  events: ScopedEvent[]
+  /** Where the next slice starts; null when this one ends the feed. */
   next: EventCursor | null
-  /** How many stored events match the query (all slices together). */
+  /** How many stored events of the scope match the query (all slices together). */
   total: number
 }
 

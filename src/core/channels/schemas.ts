@@ -3,7 +3,7 @@
 // silently passed along. The check at the end fails `tsc` when a schema and the contract's
 // input of its channel differ in either direction (input-schema-fit.ts).
 import { z } from 'zod'
-import { HISTORY_RETENTION_DAYS, THEME_PREFERENCES, type RequestChannel } from '../../shared'
+import { HISTORY_RETENTION_DAYS, MAX_EVENT_SCOPE, THEME_PREFERENCES, parseKey, type RequestChannel } from '../../shared'
 import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
@@ -42,14 +42,28 @@ const createTag = z.strictObject({
 /** An ISO 8601 time with an offset (or Z), as the API writes them and the date filters send. */
 const isoTime = z.iso.datetime({ offset: true, error: 'must be a date and time in ISO 8601 form' })
 
+/** The accounts a read covers: existing accounts are checked by the handler (not_found names one). */
+const scope = z
+  .array(accountId)
+  .min(1, 'must name at least one account')
+  .max(MAX_EVENT_SCOPE, `must name at most ${MAX_EVENT_SCOPE} accounts`)
+  .refine((ids) => new Set(ids).size === ids.length, 'must not name an account twice')
+  .readonly()
+
+/** A site anywhere in the app: `accountId:siteId` (keyOf in shared/scope.ts). */
+const rowKey = z.string().refine((key) => {
+  const parsed = parseKey(key)
+  return parsed !== null && accountId.safeParse(parsed.accountId).success
+}, 'must be a site key (account id:site id)')
+
 const eventQuery = z.strictObject({
-  accountId,
-  siteId: positiveId.optional(),
-  types: z.array(text(100)).max(50, 'must name at most 50 types').optional(),
+  scope,
+  site: rowKey.optional(),
+  types: z.array(text(100)).max(50, 'must name at most 50 types').readonly().optional(),
   from: isoTime.optional(),
   to: isoTime.optional(),
   text: text(200).optional(),
-  after: z.strictObject({ createdAt: text(64), id: positiveId }).optional(),
+  after: z.strictObject({ createdAt: text(64), accountId, id: positiveId }).optional(),
   limit: z.int().min(1).max(500).optional(),
 })
 
@@ -109,7 +123,7 @@ const historySite = z.strictObject({
 const historyTrend = z.strictObject({ accountId, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
 
 const eventsDaily = z.strictObject({
-  accountId,
+  scope,
   days: z.int().min(1).max(366),
   // Real offsets run from -12:00 to +14:00.
   utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60),

@@ -32,12 +32,15 @@ export function ftsAccountToken(accountId: string): string {
 }
 
 /**
- * The MATCH expression for the account's events whose message or site name hold every word of
- * `text`; null when `text` has no word. The words are kept to those two columns so a word can
- * never match an account token.
+ * The MATCH expression for the events of these accounts whose message or site name hold every
+ * word of `text`; null when `text` has no word. Each account is one token of the account
+ * column, so a scope is those tokens ORed, and its search and count stay inside the index.
+ * The words are kept to the message and site name columns so a word can never match an
+ * account token.
  */
-export function ftsMatchExpression(accountId: string, text: string): string | null {
+export function ftsMatchExpression(accountIds: readonly string[], text: string): string | null {
   const words = ftsWords(text)
-  if (words === null) return null
-  return `account : "${ftsAccountToken(accountId)}" AND {message site_name} : (${words})`
+  if (words === null || accountIds.length === 0) return null
+  const accounts = accountIds.map((id) => `"${ftsAccountToken(id)}"`).join(' OR ')
+  return `account : (${accounts}) AND {message site_name} : (${words})`
 }

@@ -155,6 +155,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `)
     },
   },
+  {
+    version: 4,
+    description: "the feed's order across accounts, for the events of a scope of several accounts",
+    up(db) {
+      db.exec(`
+        -- A scope's feed is newest first by (created_ms, account_id, id): walked from its end,
+        -- this index answers a scope's first slice after limit + 1 of the scope's rows instead
+        -- of sorting all of them, and a scope's per-day counts read only the days asked for.
+        CREATE INDEX events_scope_feed ON events (created_ms, account_id, id);
+      `)
+    },
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS.reduce((latest, m) => Math.max(latest, m.version), 0)

@@ -9,6 +9,7 @@ import type {
   EventQuery,
   EventSlice,
   HistoryTrendDay,
+  ScopedEvent,
   Site,
   SiteEvent,
   SiteHistory,
@@ -17,6 +18,7 @@ import type {
 } from '../../shared'
 import { checkSettingsPatch, settingsFromStored } from './app-settings'
 import { eventQuerySql } from './event-query'
+import { keyOf } from '../../shared/scope'
 import { eventTimeMs } from '../../shared/event-time'
 import { ftsAccountToken } from './fts-query'
 import { SiteHistoryStore } from './site-history'
@@ -234,11 +236,17 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
 
   queryEvents(query: EventQuery): EventSlice {
     const sql = eventQuerySql(query)
-    const rows = this.queryStatement(sql.slice.sql).all(...sql.slice.params) as string[]
+    const rows = this.rowsStatement(sql.slice.sql).all(...sql.slice.params) as [string, string][]
     const more = rows.length > sql.limit
-    const events = parseAll<SiteEvent>(more ? rows.slice(0, sql.limit) : rows)
+    const shown = more ? rows.slice(0, sql.limit) : rows
+    const events = new Array<ScopedEvent>(shown.length)
+    for (let i = 0; i < shown.length; i++) {
+      const [accountId, json] = shown[i]!
+      const event = JSON.parse(json) as SiteEvent
+      events[i] = { ...event, accountId, key: keyOf(accountId, event.id) }
+    }
     const last = events[events.length - 1]
-    const next = more && last !== undefined ? { createdAt: last.created_at, id: last.id } : null
+    const next = more && last !== undefined ? { createdAt: last.created_at, accountId: last.accountId, id: last.id } : null
     // The first slice's total doubles as the count of the whole feed; later slices could skip
     // it, but the count runs on the same index and keeps every answer complete.
     const total = this.queryStatement(sql.count.sql).get(...sql.count.params) as number
@@ -281,8 +289,8 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     return this.settings()
   }
 
-  eventsPerDay(accountId: string, sinceMs: number, offsetMs: number): EventDayCount[] {
-    return this.st.eventsPerDay.all({ accountId, sinceMs, offsetMs }) as EventDayCount[]
+  eventsPerDay(scope: readonly string[], sinceMs: number, offsetMs: number): EventDayCount[] {
+    return this.st.eventsPerDay.all({ scope: JSON.stringify(scope), sinceMs, offsetMs }) as EventDayCount[]
   }
 
   siteHistory(accountId: string, siteId: number, limit: number): SiteHistory {
@@ -347,10 +355,21 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     }
   }
 
+  /** A statement answering one value per row (a count). */
   private queryStatement(sql: string): Statement {
     let statement = this.queryStatements.get(sql)
     if (statement === undefined) {
       statement = this.db.prepare(sql).pluck()
+      this.queryStatements.set(sql, statement)
+    }
+    return statement
+  }
+
+  /** A statement answering each row as an array of its columns. */
+  private rowsStatement(sql: string): Statement {
+    let statement = this.queryStatements.get(sql)
+    if (statement === undefined) {
+      statement = this.db.prepare(sql).raw()
       this.queryStatements.set(sql, statement)
     }
     return statement
@@ -470,10 +489,11 @@ function prepareStatements(db: Database.Database) {
 
     settings: db.prepare('SELECT key, json FROM settings'),
     getSetting: db.prepare('SELECT json FROM settings WHERE key = ?'),
-    // Grouped on created_ms, which the (account_id, created_ms, ...) index already orders.
+    // The scope's counts summed here, not by the caller: one row per day and type.
     eventsPerDay: db.prepare(
       "SELECT strftime('%Y-%m-%d', (created_ms + @offsetMs) / 1000, 'unixepoch') AS day, type, COUNT(*) AS count " +
-        'FROM events WHERE account_id = @accountId AND created_ms >= @sinceMs GROUP BY day, type ORDER BY day, type',
+        'FROM events WHERE account_id IN (SELECT value FROM json_each(@scope)) AND created_ms >= @sinceMs ' +
+        'GROUP BY day, type ORDER BY day, type',
     ),
     deleteSetting: db.prepare('DELETE FROM settings WHERE key = ?'),
     // Prefs of an account end in ":<accountId>" (compared as text, so no LIKE escaping).

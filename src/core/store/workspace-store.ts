@@ -68,10 +68,13 @@ export interface WorkspaceStore {
   /** Which of these ids are stored already. */
   knownEventIds(accountId: string, ids: readonly number[]): Set<number>
   eventCount(accountId: string): number
-  /** Newest first by (created_at, id), filtered and full-text searched in the store. */
+  /**
+   * The scope's events newest first by (created_at, account id, id), filtered and full-text
+   * searched in the store. Whether the scope's accounts exist is the caller's to check.
+   */
   queryEvents(query: EventQuery): EventSlice
-  /** Events since `sinceMs` counted per day (in the given UTC offset) and type, oldest day first. */
-  eventsPerDay(accountId: string, sinceMs: number, offsetMs: number): EventDayCount[]
+  /** The scope's events since `sinceMs` counted per day (in the given UTC offset) and type, oldest day first. */
+  eventsPerDay(scope: readonly string[], sinceMs: number, offsetMs: number): EventDayCount[]
 
   /** Keeps what a sync changed; the newest `keep` per account are retained. */
   recordChanges(changes: SyncChanges): void

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventQuery, Site, SiteEvent } from '../../../../src/shared'
+import { keyOf, type EventQuery, type Site, type SiteEvent } from '../../../../src/shared'
 import { eventQuerySql } from '../../../../src/core/store/event-query'
 import type { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { WORKSPACE_FILE } from '../../../../src/core/store/workspace-database'
@@ -81,19 +81,19 @@ function plan(query: EventQuery): { slice: string; count: string } {
 
 describe(`queryEvents at ${EVENTS} events`, () => {
   it('answers the feed, its total and later slices on the feed index', () => {
-    const first = store.queryEvents({ accountId: ACCOUNT_A })
+    const first = store.queryEvents({ scope: [ACCOUNT_A] })
     expect(first.total).toBe(EVENTS)
     expect(first.events.map((e) => e.id)).toEqual(Array.from({ length: 50 }, (_v, i) => EVENTS - i))
-    const second = store.queryEvents({ accountId: ACCOUNT_A, after: first.next ?? undefined })
+    const second = store.queryEvents({ scope: [ACCOUNT_A], after: first.next ?? undefined })
     expect(second.events[0]?.id).toBe(EVENTS - 50)
 
-    const feed = plan({ accountId: ACCOUNT_A, after: { createdAt: '2026-01-02T00:00:00+00:00', id: 5 } })
+    const feed = plan({ scope: [ACCOUNT_A], after: { createdAt: '2026-01-02T00:00:00+00:00', accountId: ACCOUNT_A, id: 5 } })
     expect(feed.slice).toBe('SEARCH e USING INDEX events_feed (account_id=? AND (created_ms,id)<(?,?))')
     expect(feed.count).toMatch(/^SEARCH e USING COVERING INDEX events_\w+ \(account_id=\?\)$/)
   })
 
   it('opens the feed (first slice and total) within budget', () => {
-    const ms = medianMs(() => store.queryEvents({ accountId: ACCOUNT_A }))
+    const ms = medianMs(() => store.queryEvents({ scope: [ACCOUNT_A] }))
     expect(ms).toBeLessThan(400)
   })
 
@@ -105,7 +105,7 @@ describe(`queryEvents at ${EVENTS} events`, () => {
     ['u', 66_667],
     ['nothing-like-this', 0],
   ])('searches %j within budget, counting in the index alone', (text, total) => {
-    const query = { accountId: ACCOUNT_A, text }
+    const query = { scope: [ACCOUNT_A], text }
     const slice = store.queryEvents(query)
     expect(slice.total).toBe(total)
     expect(slice.events).toHaveLength(Math.min(50, total))
@@ -120,19 +120,19 @@ describe(`queryEvents at ${EVENTS} events`, () => {
   })
 
   it('filters by site, type and time on an index, without sorting', () => {
-    const bySite = plan({ accountId: ACCOUNT_A, siteId: 8 })
+    const bySite = plan({ scope: [ACCOUNT_A], site: keyOf(ACCOUNT_A, 8) })
     expect(bySite.slice).toBe('SEARCH e USING INDEX events_site_feed (account_id=? AND site_id=?)')
-    const byTime = plan({ accountId: ACCOUNT_A, from: '2026-01-05T00:00:00Z', to: '2026-01-06T00:00:00Z' })
+    const byTime = plan({ scope: [ACCOUNT_A], from: '2026-01-05T00:00:00Z', to: '2026-01-06T00:00:00Z' })
     expect(byTime.slice).toMatch(/^SEARCH e USING INDEX events_\w*feed \(account_id=\? AND created_ms>\? AND created_ms<\?\)$/)
-    for (const q of [bySite, byTime, plan({ accountId: ACCOUNT_A, types: ['new_extension'] })]) {
+    for (const q of [bySite, byTime, plan({ scope: [ACCOUNT_A], types: ['new_extension'] })]) {
       expect(q.slice).not.toContain('TEMP B-TREE')
       expect(q.slice).not.toMatch(/SCAN e\b/)
       expect(q.count).not.toMatch(/SCAN e\b/)
     }
 
-    expect(store.queryEvents({ accountId: ACCOUNT_A, siteId: 8 }).total).toBe(50)
-    expect(store.queryEvents({ accountId: ACCOUNT_A, types: ['new_extension'] }).total).toBe(33_333)
-    const day = store.queryEvents({ accountId: ACCOUNT_A, from: '2026-01-05T00:00:00Z', to: '2026-01-05T23:59:59+00:00' })
+    expect(store.queryEvents({ scope: [ACCOUNT_A], site: keyOf(ACCOUNT_A, 8) }).total).toBe(50)
+    expect(store.queryEvents({ scope: [ACCOUNT_A], types: ['new_extension'] }).total).toBe(33_333)
+    const day = store.queryEvents({ scope: [ACCOUNT_A], from: '2026-01-05T00:00:00Z', to: '2026-01-05T23:59:59+00:00' })
     expect(day.total).toBe(24 * 60 * 3)
   })
 
@@ -141,5 +141,35 @@ describe(`queryEvents at ${EVENTS} events`, () => {
     expect(medianMs(() => store.sites(ACCOUNT_A))).toBeLessThan(100)
     expect(store.eventCount(ACCOUNT_B)).toBe(20_000)
     expect(medianMs(() => store.eventCount(ACCOUNT_A))).toBeLessThan(100)
+  })
+})
+
+describe(`queryEvents over a scope of two accounts (${EVENTS + 20_000} events)`, () => {
+  const both = [ACCOUNT_A, ACCOUNT_B]
+
+  it('walks events_scope_feed from the newest for the first slice and later ones, never sorting', () => {
+    const first = plan({ scope: both })
+    expect(first.slice).toMatch(/^SCAN e USING INDEX events_scope_feed\b/)
+    const later = plan({ scope: both, after: { createdAt: '2026-01-02T00:00:00+00:00', accountId: ACCOUNT_A, id: 5 } })
+    expect(later.slice).toMatch(/^SEARCH e USING INDEX events_scope_feed \(\(created_ms,account_id,id\)<\(\?,\?,\?\)\)/)
+    const byTime = plan({ scope: both, from: '2026-01-05T00:00:00Z', to: '2026-01-06T00:00:00Z' })
+    expect(byTime.slice).toMatch(/^SEARCH e USING INDEX events_scope_feed \(created_ms>\? AND created_ms<\?\)/)
+    for (const q of [first, later, byTime, plan({ scope: both, types: ['new_extension'] }), plan({ scope: both, text: 'yoast' })]) {
+      expect(q.slice).not.toContain('TEMP B-TREE')
+      expect(q.count).not.toMatch(/SCAN e\b/)
+    }
+    // A search alone is counted in the full-text index, the scope's accounts ORed there.
+    expect(plan({ scope: both, text: 'yoast' }).count).toMatch(/^SCAN events_fts VIRTUAL TABLE INDEX 0:M\d+$/)
+  })
+
+  it('opens the feed and searches within budget', () => {
+    const first = store.queryEvents({ scope: both })
+    expect(first.total).toBe(EVENTS + 20_000)
+    expect(medianMs(() => store.queryEvents({ scope: both }))).toBeLessThan(400)
+    for (const text of ['yoast', 'u', 'wordfence 3.4']) {
+      expect(medianMs(() => store.queryEvents({ scope: both, text }))).toBeLessThan(200)
+    }
+    expect(store.queryEvents({ scope: both, text: 'yoast' }).total).toBe(12_000)
+    expect(store.queryEvents({ scope: both, types: ['new_extension'] }).total).toBe(33_333 + 6_667)
   })
 })

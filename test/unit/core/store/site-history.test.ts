@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { MIGRATIONS, migrate, schemaVersion } from '../../../../src/core/store/migrations'
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../../../src/core/store/migrations'
 import { phpMinor } from '../../../../src/core/store/site-history'
 import { WORKSPACE_FILE } from '../../../../src/core/store/workspace-database'
 import type { Site } from '../../../../src/shared'
@@ -160,7 +160,7 @@ describe('site history', () => {
     store.replaceSnapshot(ACCOUNT_A, { sites: [{ ...old, updates_count: 4 }], tags: [], syncedAt: at(0) })
     expect(store.siteHistory(ACCOUNT_A, 5, 50).changes).toEqual([{ at: at(0), field: 'updates', from: 1, to: 4 }])
     const check = new Database(join(dataDir, WORKSPACE_FILE), { readonly: true })
-    expect(schemaVersion(check)).toBe(3)
+    expect(schemaVersion(check)).toBe(LATEST_VERSION)
     check.close()
   })
 
