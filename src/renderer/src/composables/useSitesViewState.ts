@@ -68,9 +68,11 @@ export function useSitesViewState() {
   const memory = memoryOf(api)
   /** Whose view this is: the active account's, or the All scope's. */
   const viewKey = (): string | null => (accounts.isAllScope ? ALL_SCOPE_VIEW : accounts.activeAccountId)
+  /** The scope an address is read for (an older address's bare ids are its single account's). */
+  const scope = (): string[] => accounts.scopeAccounts.map((a) => a.id)
 
   const state = shallowRef<SitesViewState>(
-    hasViewQuery(route.query) ? fromQuery(route.query) : (rememberedFor(viewKey()) ?? DEFAULT_VIEW_STATE),
+    hasViewQuery(route.query) ? fromQuery(route.query, scope()) : (rememberedFor(viewKey()) ?? DEFAULT_VIEW_STATE),
   )
   /** False while a plain /sites waits for the account's remembered state from core. */
   const restored = shallowRef(true)
@@ -88,7 +90,7 @@ export function useSitesViewState() {
   }
 
   function addressKey(query: ViewQuery): string {
-    return JSON.stringify(toQuery(fromQuery(query)))
+    return JSON.stringify(toQuery(fromQuery(query, scope())))
   }
 
   function isOnSites(): boolean {
@@ -195,7 +197,7 @@ export function useSitesViewState() {
     const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
     if (!alive || mine !== generation || viewKey() !== accountId) return
     restored.value = true
-    commit(result.ok && isStoredQuery(result.value) ? fromQuery(result.value) : DEFAULT_VIEW_STATE, { save: false })
+    commit(result.ok && isStoredQuery(result.value) ? fromQuery(result.value, scope()) : DEFAULT_VIEW_STATE, { save: false })
   }
 
   function applyAddress(): void {
@@ -212,7 +214,7 @@ export function useSitesViewState() {
     }
     generation++
     restored.value = true
-    const next = fromQuery(route.query)
+    const next = fromQuery(route.query, scope())
     if (!statesEqual(next, state.value)) commit(next)
     else {
       const key = viewKey()

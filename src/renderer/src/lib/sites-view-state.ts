@@ -1,21 +1,37 @@
 // The Sites view's state (search, filters, sort, selection) as one plain value, and its form
-// in the address: `/sites?q=shop&php=8.2.18&tag=7&sort=-updates,name&sel=3.17`. The address is
-// what Back restores, what a saved view links to and what is remembered per account, so the
-// conversion lives here, pure: anything unknown or malformed in a query is dropped, never thrown.
+// in the address: `/sites?q=shop&php=8.2.18&tag=<account>:7&sort=-updates,name&sel=<account>:3.<account>:17`.
+// The address is what Back restores, what a saved view links to and what is remembered per
+// scope, so the conversion lives here, pure: anything unknown or malformed in a query is
+// dropped, never thrown. Tags and selected rows are keys (`accountId:id`, shared/scope.ts), the
+// same in every scope; an older address or saved view naming a bare number (`tag=7`, `sel=3.17`)
+// means that tag or site of the scope's single account. `sel=all` is every row the view matches
+// (Ctrl/Cmd+A), with `unsel=<key>.<key>` the rows taken out of it since.
 import { isTableFieldKey, type TableFieldKey } from './site-fields'
-import { EMPTY_FILTER, defaultDirection, type SiteFilter, type SiteSort, type SortDirection, type TagMode } from './site-query'
+import { keyOf, parseKey, type RowKey, type TagKey } from '../../../shared/scope'
+import {
+  EMPTY_FILTER,
+  MAX_SORTS,
+  NO_SELECTION,
+  type SiteFilter,
+  type SiteSelection,
+  type SiteSort,
+  type SortDirection,
+  type TagMode,
+} from '../../../shared/sites-query'
 
-/** The filters besides the search (which the state holds on its own). */
-export type FacetFilter = Omit<SiteFilter, 'search'>
+export { MAX_SORTS }
+
+/** The filters besides the search and the Account filter (which the state holds on their own). */
+export type FacetFilter = Omit<SiteFilter, 'search' | 'accounts'>
 
 export interface SitesViewState {
   search: string
   filter: FacetFilter
   /** First sort, then the one that breaks its ties; at most two. */
   sort: readonly SiteSort[]
-  /** Selected site ids, ascending. */
-  selected: readonly number[]
-  /** The All accounts scope: only these accounts' sites (none: every account's). */
+  /** Rows named one by one (keys in the order chosen, no repeats), or every matching row but some. */
+  selection: SiteSelection
+  /** A scope of several accounts: only these accounts' sites (none: every account's). */
   accounts?: readonly string[]
 }
 
@@ -24,34 +40,69 @@ export type ViewQuery = Record<string, string | null | ReadonlyArray<string | nu
 /** The query this module writes: only strings and arrays of strings. */
 export type CanonicalQuery = Record<string, string | string[]>
 
-export const MAX_SORTS = 2
 export const DEFAULT_SORT: readonly SiteSort[] = Object.freeze([{ key: 'name', direction: 'asc' }])
 
 /** The empty filter without its search (which the view state keeps apart): one definition. */
 export const EMPTY_FACET_FILTER: FacetFilter = Object.freeze(withoutSearch(EMPTY_FILTER))
 
-function withoutSearch({ search: _search, ...facets }: SiteFilter): FacetFilter {
+function withoutSearch({ search: _search, accounts: _accounts, ...facets }: SiteFilter): FacetFilter {
   return facets
+}
+
+/** Default direction when a column is first clicked: newest checks and most updates first. */
+export function defaultDirection(key: TableFieldKey): SortDirection {
+  return key === 'updates' || key === 'lastCheck' || key === 'published' || key === 'created' ? 'desc' : 'asc'
+}
+
+/** True when any filter other than the search is set. */
+export function hasFacetFilters(filter: FacetFilter): boolean {
+  return (
+    filter.php.length > 0 ||
+    filter.mysql.length > 0 ||
+    filter.web.length > 0 ||
+    filter.status.length > 0 ||
+    filter.tags.length > 0 ||
+    filter.hasUpdates ||
+    filter.neverChecked
+  )
+}
+
+/** Anything narrows the rows: the search, a filter or the Account filter. */
+export function isFiltering(state: SitesViewState): boolean {
+  return state.search.trim() !== '' || hasFacetFilters(state.filter) || (state.accounts ?? []).length > 0
+}
+
+/** How many rows a selection names, given how many the view matches. */
+export function selectionSize(selection: SiteSelection, matching: number): number {
+  return selection.kind === 'keys' ? selection.keys.length : Math.max(0, matching - selection.except.length)
+}
+
+export function isSelected(selection: SiteSelection, key: RowKey): boolean {
+  return selection.kind === 'keys' ? selection.keys.includes(key) : !selection.except.includes(key)
+}
+
+export function hasSelection(selection: SiteSelection): boolean {
+  return selection.kind === 'matching' || selection.keys.length > 0
 }
 
 export const DEFAULT_VIEW_STATE: SitesViewState = Object.freeze({
   search: '',
   filter: EMPTY_FACET_FILTER,
   sort: DEFAULT_SORT,
-  selected: [],
+  selection: NO_SELECTION,
 })
 
 /** The query keys this view reads; any other key in an address is someone else's. */
-export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'sort', 'sel', 'account'] as const
+export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'sort', 'sel', 'unsel', 'account'] as const
 
 // Beyond these, an address is not a view anyone made by hand or by clicking: cut, not trusted.
 const MAX_VALUES = 200
 const MAX_TEXT = 500
 const MAX_SELECTED = 50_000
 
-/** The filter the table's search runs with. */
+/** The filter core's query runs with. */
 export function siteFilterOf(state: SitesViewState): SiteFilter {
-  return { search: state.search, ...state.filter }
+  return { search: state.search, ...state.filter, accounts: state.accounts ?? [] }
 }
 
 function values(raw: ViewQuery[string]): string[] {
@@ -71,7 +122,7 @@ function first(raw: ViewQuery[string]): string | undefined {
   return values(raw)[0]
 }
 
-/** The selection's ids as written (`3.17.42`): not cut at MAX_TEXT like a text, only at MAX_SELECTED ids. */
+/** The selection's keys as written (`a:3.a:17`): not cut at MAX_TEXT like a text, only at MAX_SELECTED keys. */
 function selectionText(raw: ViewQuery[string]): string {
   const given: unknown = Array.isArray(raw) ? raw[0] : raw
   return typeof given === 'string' ? given : ''
@@ -81,14 +132,24 @@ function unique<T>(list: readonly T[]): T[] {
   return [...new Set(list)]
 }
 
-// Any id that stays exact as a number: the All accounts scope's row and tag ids (an account's
-// number times 2^32 plus the site's id, lib/account-rows.ts) run to 16 digits.
-function ids(list: readonly string[]): number[] {
-  const out: number[] = []
+// Account ids as the app makes them (UUIDs); anything else names no account.
+const ACCOUNT_ID = /^[\w-]{1,64}$/
+
+/**
+ * Keys of a list: `accountId:id` as written, or a bare id (an address or saved view of before
+ * keys) meaning the scope's single account's; a bare id in a scope of several means nothing.
+ */
+function keysOf(list: readonly string[], scope: readonly string[]): string[] {
+  const out: string[] = []
   for (const value of list) {
-    if (!/^\d{1,16}$/.test(value)) continue
+    const parsed = parseKey(value)
+    if (parsed) {
+      if (ACCOUNT_ID.test(parsed.accountId)) out.push(keyOf(parsed.accountId, parsed.id))
+      continue
+    }
+    if (scope.length !== 1 || !/^\d{1,16}$/.test(value)) continue
     const id = Number(value)
-    if (Number.isSafeInteger(id) && id > 0) out.push(id)
+    if (Number.isSafeInteger(id) && id > 0) out.push(keyOf(scope[0]!, id))
   }
   return unique(out)
 }
@@ -116,17 +177,24 @@ export function hasViewQuery(query: ViewQuery): boolean {
   return VIEW_QUERY_KEYS.some((key) => query[key] !== undefined)
 }
 
-/** The state an address describes; what it does not say is the default. */
-export function fromQuery(query: ViewQuery): SitesViewState {
+/**
+ * The state an address describes; what it does not say is the default. `scope` is the scope
+ * the address is read for: it gives a bare tag or site id of an older address its account.
+ */
+export function fromQuery(query: ViewQuery, scope: readonly string[] = []): SitesViewState {
   const tagMode: TagMode = first(query.tags) === 'all' ? 'all' : 'any'
   const flag = (raw: ViewQuery[string]) => {
     const value = first(raw)
     return value === '1' || value === 'true' || value === ''
   }
   const sort = parseSort(first(query.sort))
-  const selected = ids(selectionText(query.sel).split('.', MAX_SELECTED)).sort((a, b) => a - b)
-  // Account ids (UUIDs in the app; anything else matches no account). Only said when set.
-  const accounts = unique(values(query.account).filter((id) => /^[\w-]{1,64}$/.test(id)))
+  const sel = selectionText(query.sel)
+  const selection: SiteSelection =
+    sel === 'all'
+      ? { kind: 'matching', except: keysOf(selectionText(query.unsel).split('.', MAX_SELECTED), scope) }
+      : { kind: 'keys', keys: keysOf(sel.split('.', MAX_SELECTED), scope) }
+  // Only said when set.
+  const accounts = unique(values(query.account).filter((id) => ACCOUNT_ID.test(id)))
   return {
     ...(accounts.length > 0 ? { accounts } : {}),
     search: first(query.q) ?? '',
@@ -136,13 +204,13 @@ export function fromQuery(query: ViewQuery): SitesViewState {
       web: unique(values(query.web)),
       // A status is never empty in the API, so an empty one is noise.
       status: unique(values(query.status).filter((s) => s !== '')),
-      tagIds: ids(values(query.tag)),
+      tags: keysOf(values(query.tag), scope) as TagKey[],
       tagMode,
       hasUpdates: query.updates !== undefined && flag(query.updates),
       neverChecked: query.unchecked !== undefined && flag(query.unchecked),
     },
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
-    selected,
+    selection: selection.kind === 'keys' && selection.keys.length === 0 ? NO_SELECTION : selection,
   }
 }
 
@@ -161,13 +229,19 @@ export function toQuery(state: SitesViewState, options: { explicit?: boolean; wi
     if (list.length === 1) query[facet] = list[0]!
     else if (list.length > 1) query[facet] = [...list]
   }
-  if (filter.tagIds.length === 1) query.tag = String(filter.tagIds[0])
-  else if (filter.tagIds.length > 1) query.tag = filter.tagIds.map(String)
-  if (filter.tagMode === 'all' && filter.tagIds.length > 0) query.tags = 'all'
+  if (filter.tags.length === 1) query.tag = filter.tags[0]!
+  else if (filter.tags.length > 1) query.tag = [...filter.tags]
+  if (filter.tagMode === 'all' && filter.tags.length > 0) query.tags = 'all'
   if (filter.hasUpdates) query.updates = '1'
   if (filter.neverChecked) query.unchecked = '1'
   if (explicit || !sortsEqual(state.sort, DEFAULT_SORT)) query.sort = formatSort(state.sort)
-  if (withSelection && state.selected.length > 0) query.sel = state.selected.join('.')
+  const { selection } = state
+  if (withSelection) {
+    if (selection.kind === 'matching') {
+      query.sel = 'all'
+      if (selection.except.length > 0) query.unsel = selection.except.join('.')
+    } else if (selection.keys.length > 0) query.sel = selection.keys.join('.')
+  }
   const accounts = state.accounts ?? []
   if (accounts.length === 1) query.account = accounts[0]!
   else if (accounts.length > 1) query.account = [...accounts]
@@ -175,8 +249,14 @@ export function toQuery(state: SitesViewState, options: { explicit?: boolean; wi
 }
 
 /** One string per view (its selection left out), for comparing queries: a saved view with the address. */
-export function queryKey(query: ViewQuery): string {
-  return JSON.stringify(toQuery(fromQuery(query), { explicit: true, withSelection: false }))
+export function queryKey(query: ViewQuery, scope: readonly string[] = []): string {
+  return JSON.stringify(toQuery(fromQuery(query, scope), { explicit: true, withSelection: false }))
+}
+
+function selectionsEqual(a: SiteSelection, b: SiteSelection): boolean {
+  if (a.kind === 'keys' && b.kind === 'keys') return listEqual(a.keys, b.keys)
+  if (a.kind === 'matching' && b.kind === 'matching') return listEqual(a.except, b.except)
+  return false
 }
 
 function sortsEqual(a: readonly SiteSort[], b: readonly SiteSort[]): boolean {
@@ -196,13 +276,13 @@ export function statesEqual(a: SitesViewState, b: SitesViewState, withSelection 
     listEqual(fa.mysql, fb.mysql) &&
     listEqual(fa.web, fb.web) &&
     listEqual(fa.status, fb.status) &&
-    listEqual(fa.tagIds, fb.tagIds) &&
-    (fa.tagMode === fb.tagMode || fa.tagIds.length === 0) &&
+    listEqual(fa.tags, fb.tags) &&
+    (fa.tagMode === fb.tagMode || fa.tags.length === 0) &&
     fa.hasUpdates === fb.hasUpdates &&
     fa.neverChecked === fb.neverChecked &&
     sortsEqual(a.sort, b.sort) &&
     listEqual(a.accounts ?? [], b.accounts ?? []) &&
-    (!withSelection || listEqual(a.selected, b.selected))
+    (!withSelection || selectionsEqual(a.selection, b.selection))
   )
 }
 

@@ -30,6 +30,9 @@ export const MAX_VIEW_NAME = 60
 /** The list of the All accounts scope, beside one list per account id. */
 export const ALL_SCOPE_LIST = 'all'
 
+/** The scope a list's queries are read for: its account, or none for the All list (whose ids were never bare). */
+const scopeOf = (listKey: string): string[] => (listKey === ALL_SCOPE_LIST ? [] : [listKey])
+
 const prefsKey = (listKey: string) => (listKey === ALL_SCOPE_LIST ? 'sites.savedViews.all' : `sites.savedViews:${listKey}`)
 
 function newId(): string {
@@ -37,7 +40,7 @@ function newId(): string {
 }
 
 /** What prefs held, kept only where it is a well-formed view (a hand-edited store cannot break the sidebar). */
-function parseStored(value: unknown): SavedView[] {
+function parseStored(value: unknown, scope: readonly string[]): SavedView[] {
   const list = (value as { views?: unknown } | null)?.views
   if (!Array.isArray(list)) return []
   const views: SavedView[] = []
@@ -45,8 +48,9 @@ function parseStored(value: unknown): SavedView[] {
     if (typeof item !== 'object' || item === null) continue
     const { id, name, query } = item as Record<string, unknown>
     if (typeof id !== 'string' || typeof name !== 'string' || name.trim() === '' || typeof query !== 'object' || query === null) continue
-    // Read back through the address parser, so only what the view understands is kept.
-    const state = fromQuery(query as Record<string, string | string[]>)
+    // Read back through the address parser, so only what the view understands is kept (a
+    // view saved before tags were keys gets its account's keys).
+    const state = fromQuery(query as Record<string, string | string[]>, scope)
     views.push({ id, name: name.slice(0, MAX_VIEW_NAME), query: toQuery(state, { explicit: true, withSelection: false }) })
   }
   return views
@@ -73,7 +77,7 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
     byAccount.value[accountId] = { status: 'loading', views: byAccount.value[accountId]?.views ?? [], error: null }
     const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
     byAccount.value[accountId] = result.ok
-      ? { status: 'ready', views: parseStored(result.value), error: null }
+      ? { status: 'ready', views: parseStored(result.value, scopeOf(accountId)), error: null }
       : { status: 'error', views: [], error: result.error }
   }
 
@@ -166,8 +170,9 @@ export const useSavedViewsStore = defineStore('savedViews', () => {
 
   /** The saved view showing now, given the Sites view's query (its selection does not count). */
   function matching(query: Record<string, unknown>): SavedView | null {
-    const key = queryKey(query as CanonicalQuery)
-    return views.value.find((v) => queryKey(v.query) === key) ?? null
+    const scope = listKey.value ? scopeOf(listKey.value) : []
+    const key = queryKey(query as CanonicalQuery, scope)
+    return views.value.find((v) => queryKey(v.query, scope) === key) ?? null
   }
 
   return { byAccount, listKey, current, views, load, nameProblem, save, rename, remove, restore, matching }

@@ -9,8 +9,9 @@
 // offers them merged into one read-only list of rows (lib/account-rows.ts), each row with its
 // account. A site page of another account (`/sites/5?account=…`) follows that account too.
 import { defineStore } from 'pinia'
-import { computed, markRaw, onScopeDispose, ref, watch } from 'vue'
+import { computed, markRaw, onScopeDispose, ref, shallowRef, watch } from 'vue'
 import type { AppError, Site, Tag, WorkspaceSnapshot } from '../../../shared'
+import type { ScopeAccount, ScopeSummary } from '../../../shared/sites-query'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
@@ -210,8 +211,51 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   /** Every account of the scope has been read (each may still be empty, or have failed). */
   const scopeSettled = computed(() => scopeEntries.value.every(({ entry }) => !!entry?.snapshot || entry?.status === 'error'))
 
+  // ---- the scope's summary (workspace:scope): sync state, counts and tags of each account ----
+
+  /** The accounts of the scope, in the switcher's order. */
+  const scopeIds = computed<string[]>(() => accounts.scopeAccounts.map((a) => a.id))
+  const summary = shallowRef<ScopeSummary | null>(null)
+  /** Whose scope the summary is (ids joined), so a summary of the scope left is not shown for the next. */
+  const summaryFor = shallowRef('')
+  const summaryError = shallowRef<AppError | null>(null)
+
+  const summaryReads = coalesce(async (key) => {
+    const scope = key === '' ? [] : key.split('\n')
+    if (scope.length === 0) return
+    const marks = new Map(scope.map((id) => [id, sync.readMark(id)]))
+    const result = await call(() => api.workspaceScope({ scope }))
+    // The scope changed meanwhile: this answer has nowhere to go (reads of one scope run one at a time).
+    if (scopeIds.value.join('\n') !== key) return
+    if (result.ok) {
+      summary.value = markRaw(result.value)
+      summaryFor.value = key
+      summaryError.value = null
+      // The stored sync state shows at once: no "Never synced" for an account that was.
+      for (const entry of result.value.accounts) marks.get(entry.accountId)?.(entry.sync)
+    } else {
+      summaryError.value = result.error
+    }
+  })
+
+  /** Reads the scope's summary again (joins a read under way). */
+  function loadSummary(): Promise<void> {
+    return summaryReads.request(scopeIds.value.join('\n'))
+  }
+
+  /** The summary of the scope shown now, or null until it answered. */
+  const scopeSummary = computed<ScopeSummary | null>(() => (summaryFor.value === scopeIds.value.join('\n') ? summary.value : null))
+
+  /** What the store knows of one account of the scope. */
+  function scopeAccount(accountId: string | null): ScopeAccount | null {
+    return scopeSummary.value?.accounts.find((a) => a.accountId === accountId) ?? null
+  }
+
+  watch(scopeIds, () => void loadSummary(), { immediate: true })
+
   onScopeDispose(
     api.on('workspace:changed', (change) => {
+      if (scopeIds.value.includes(change.accountId)) void loadSummary()
       // Only events changed: the feeds read them themselves; sites and tags stay as they are.
       if ((change.sites || change.tags) && isActive(change.accountId)) void load(change.accountId)
     }),
@@ -249,6 +293,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   )
 
   return {
+    scopeIds,
+    scopeSummary,
+    summaryError,
+    scopeAccount,
+    loadSummary,
     byAccount,
     current,
     snapshot,

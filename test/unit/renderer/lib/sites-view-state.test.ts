@@ -11,6 +11,9 @@ import {
   type SitesViewState,
 } from '../../../../src/renderer/src/lib/sites-view-state'
 
+const A = 'acc-a'
+const B = 'acc-b'
+
 const full: SitesViewState = {
   search: 'shop vip',
   filter: {
@@ -18,7 +21,7 @@ const full: SitesViewState = {
     mysql: ['10.6.17-MariaDB'],
     web: ['Apache/2.4.58 (Debian)', 'nginx/1.24.0'],
     status: ['Down'],
-    tagIds: [7, 9],
+    tags: [`${A}:7`, `${B}:9`],
     tagMode: 'all',
     hasUpdates: true,
     neverChecked: true,
@@ -27,7 +30,7 @@ const full: SitesViewState = {
     { key: 'php', direction: 'desc' },
     { key: 'name', direction: 'asc' },
   ],
-  selected: [3, 17, 42],
+  selection: { kind: 'keys', keys: [`${A}:3`, `${B}:17`, `${A}:42`] },
 }
 
 describe('sites view state in the address', () => {
@@ -46,44 +49,60 @@ describe('sites view state in the address', () => {
       mysql: '10.6.17-MariaDB',
       web: ['Apache/2.4.58 (Debian)', 'nginx/1.24.0'],
       status: 'Down',
-      tag: ['7', '9'],
+      tag: [`${A}:7`, `${B}:9`],
       tags: 'all',
       updates: '1',
       unchecked: '1',
       sort: '-php,name',
-      sel: '3.17.42',
+      sel: `${A}:3.${B}:17.${A}:42`,
     })
     expect(fromQuery(query)).toEqual(full)
     expect(statesEqual(fromQuery(query), full)).toBe(true)
     expect(toQuery(full, { withSelection: false }).sel).toBeUndefined()
   })
 
-  it('still reads the Tags view\'s /sites?tag=<id> links', () => {
-    const state = fromQuery({ tag: '7' })
-    expect(state.filter.tagIds).toEqual([7])
-    expect(statesEqual(state, { ...DEFAULT_VIEW_STATE, filter: { ...DEFAULT_VIEW_STATE.filter, tagIds: [7] } })).toBe(true)
+  it("reads an older address's bare tag and site ids as the scope's single account's", () => {
+    const state = fromQuery({ tag: '7', sel: '3.17' }, [A])
+    expect(state.filter.tags).toEqual([`${A}:7`])
+    expect(state.selection).toEqual({ kind: 'keys', keys: [`${A}:3`, `${A}:17`] })
+    expect(statesEqual(fromQuery({ tag: '7' }, [A]), { ...DEFAULT_VIEW_STATE, filter: { ...DEFAULT_VIEW_STATE.filter, tags: [`${A}:7`] } })).toBe(true)
+    // Written back as keys: the same view in any scope from now on.
+    expect(toQuery(state)).toMatchObject({ tag: `${A}:7`, sel: `${A}:3.${A}:17` })
+    // In a scope of several accounts a bare id names no one tag or site: it is dropped.
+    expect(fromQuery({ tag: '7', sel: '3' }, [A, B])).toMatchObject({ filter: { tags: [] }, selection: { kind: 'keys', keys: [] } })
+    expect(fromQuery({ tag: '7' }).filter.tags).toEqual([])
     expect(hasViewQuery({ tag: '7' })).toBe(true)
     expect(hasViewQuery({ unrelated: 'x' })).toBe(false)
   })
 
-  it('keeps the All accounts scope’s row and tag ids, which run to 16 digits', () => {
-    // lib/account-rows.ts: an account's number (up to a million) times 2^32 plus the site's id.
-    const rowId = 335_078 * 2 ** 32 + 1
-    expect(String(rowId)).toHaveLength(16)
-    const state = fromQuery({ sel: `${rowId}.5`, tag: String(rowId) })
-    expect(state.filter.tagIds).toEqual([rowId])
-    expect(fromQuery(toQuery(state)).filter.tagIds).toEqual([rowId])
-    expect(toQuery(state).sel).toBe(`5.${rowId}`)
-    // Past what a number holds exactly, an id would name another row: it is dropped.
-    expect(fromQuery({ tag: '9999999999999999' }).filter.tagIds).toEqual([])
+  it('writes a select-all as sel=all, with the rows taken out of it since, and reads it back', () => {
+    const every: SitesViewState = { ...DEFAULT_VIEW_STATE, selection: { kind: 'matching', except: [] } }
+    expect(toQuery(every)).toEqual({ sel: 'all' })
+    expect(fromQuery({ sel: 'all' }).selection).toEqual({ kind: 'matching', except: [] })
+    const some: SitesViewState = { ...DEFAULT_VIEW_STATE, selection: { kind: 'matching', except: [`${A}:3`, `${B}:4`] } }
+    expect(toQuery(some)).toEqual({ sel: 'all', unsel: `${A}:3.${B}:4` })
+    expect(fromQuery(toQuery(some))).toEqual(some)
+    expect(statesEqual(every, some)).toBe(false)
+    expect(statesEqual(every, some, false)).toBe(true)
+    // An unsel without sel=all says nothing.
+    expect(fromQuery({ unsel: `${A}:3` }).selection).toEqual({ kind: 'keys', keys: [] })
+    expect(hasViewQuery({ unsel: `${A}:3` })).toBe(true)
+  })
+
+  it('keeps ids up to 16 digits in keys, and drops what a number cannot hold exactly', () => {
+    const big = 2 ** 52 + 1
+    const state = fromQuery({ tag: `${A}:${big}`, sel: `${B}:${big}` })
+    expect(state.filter.tags).toEqual([`${A}:${big}`])
+    expect(fromQuery(toQuery(state))).toEqual(state)
+    expect(fromQuery({ tag: `${A}:9999999999999999` }).filter.tags).toEqual([])
   })
 
   it('ignores garbage instead of failing', () => {
     const state = fromQuery({
       q: ['first', 'second'],
-      tag: ['7', 'seven', '-1', '1e3', '7', null],
+      tag: [`${A}:7`, 'seven', `${A}:-1`, `${A}:1e3`, `${A}:7`, `bad id!:3`, null],
       sort: 'nonsense,-updates,-updates,name,php',
-      sel: '3..x.17.-4.3',
+      sel: `${A}:3..x.${A}:17.${A}:-4.${A}:3`,
       tags: 'every',
       updates: 'no',
       unchecked: null,
@@ -91,14 +110,14 @@ describe('sites view state in the address', () => {
       extra: 'left alone',
     })
     expect(state.search).toBe('first')
-    expect(state.filter.tagIds).toEqual([7])
+    expect(state.filter.tags).toEqual([`${A}:7`])
     expect(state.filter.tagMode).toBe('any')
     // At most two sorts, each key once.
     expect(state.sort).toEqual([
       { key: 'updates', direction: 'desc' },
       { key: 'name', direction: 'asc' },
     ])
-    expect(state.selected).toEqual([3, 17])
+    expect(state.selection).toEqual({ kind: 'keys', keys: [`${A}:3`, `${A}:17`] })
     expect(state.filter.hasUpdates).toBe(false)
     // `?unchecked` without a value is a flag that is on.
     expect(state.filter.neverChecked).toBe(true)
@@ -108,8 +127,8 @@ describe('sites view state in the address', () => {
   })
 
   it('keeps a selection of every one of 500 sites from the address, far longer than a text value', () => {
-    const ids = Array.from({ length: 500 }, (_, i) => 10_000 + i)
-    expect(fromQuery({ sel: ids.join('.') }).selected).toEqual(ids)
+    const keys = Array.from({ length: 500 }, (_, i) => `${A}:${10_000 + i}`)
+    expect(fromQuery({ sel: keys.join('.') }).selection).toEqual({ kind: 'keys', keys })
   })
 
   it('reads a stored query of the wrong shape as the default view', () => {
@@ -117,9 +136,9 @@ describe('sites view state in the address', () => {
     const state = fromQuery(stored)
     expect(state.search).toBe('')
     expect(state.filter.php).toEqual(['8.2.18'])
-    expect(state.filter.tagIds).toEqual([])
+    expect(state.filter.tags).toEqual([])
     expect(state.sort).toEqual([{ key: 'php', direction: 'desc' }])
-    expect(state.selected).toEqual([])
+    expect(state.selection).toEqual({ kind: 'keys', keys: [] })
     expect(state.filter.hasUpdates).toBe(false)
   })
 
@@ -130,12 +149,14 @@ describe('sites view state in the address', () => {
   })
 
   it('gives one key per view, whatever the order of its query', () => {
-    expect(queryKey({ tag: '7', sort: 'name' })).toBe(queryKey({ sort: 'name', tag: ['7'] }))
-    expect(queryKey({ tag: '7' })).not.toBe(queryKey({ tag: '8' }))
+    expect(queryKey({ tag: `${A}:7`, sort: 'name' })).toBe(queryKey({ sort: 'name', tag: [`${A}:7`] }))
+    expect(queryKey({ tag: `${A}:7` })).not.toBe(queryKey({ tag: `${A}:8` }))
+    // A saved view of before keys is the same view as its keyed form in its account.
+    expect(queryKey({ tag: '7' }, [A])).toBe(queryKey({ tag: `${A}:7` }))
   })
 
   it('compares states with or without the selection', () => {
-    const other = { ...full, selected: [3] }
+    const other: SitesViewState = { ...full, selection: { kind: 'keys', keys: [`${A}:3`] } }
     expect(statesEqual(full, other)).toBe(false)
     expect(statesEqual(full, other, false)).toBe(true)
     expect(statesEqual(full, { ...full, filter: { ...full.filter, tagMode: 'any' } })).toBe(false)

@@ -1,0 +1,322 @@
+// The Sites table's window onto core's list (DESIGN.md, "How data flows"): the renderer never
+// holds the scope's sites. It holds the query the table shows (scope, filter, sort), the totals
+// core answered, the facet counts while a filter menu wants them, and the rows of a few blocks
+// of BLOCK_ROWS around what is on screen. Everything else is asked of core (`sites:query`).
+//
+// - A new query keeps the old rows on screen until its first answer, so a keystroke in the
+//   search does not flash an empty table; every answer of an older query is dropped.
+// - Each block remembers the last request made for it; an earlier answer arriving late is
+//   dropped, and so are totals older than the newest taken.
+// - `workspace:changed` for an account of the scope asks again for what is shown (the kept
+//   blocks, the facets when wanted, the totals with them), never the whole list; a burst of
+//   changes costs one round.
+// - At most MAX_BLOCKS blocks are kept: the farthest from the screen go first.
+import { defineStore } from 'pinia'
+import { computed, onScopeDispose, shallowRef } from 'vue'
+import type { AppError, Result } from '../../../shared'
+import {
+  EMPTY_FILTER,
+  MAX_QUERY_KEYS,
+  MAX_QUERY_ROWS,
+  type SiteFacets,
+  type SiteFilter,
+  type SiteRow,
+  type SiteSelection,
+  type SiteSort,
+  type SitesPage,
+  type SitesQuery,
+} from '../../../shared/sites-query'
+import type { RowKey } from '../../../shared/scope'
+import { useApi } from '../lib/api'
+import { call } from '../lib/call'
+
+/** Rows per block: a screenful or three, one request. */
+export const BLOCK_ROWS = 100
+/** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
+export const MAX_BLOCKS = 6
+
+export interface WindowQuery {
+  scope: readonly string[]
+  filter: SiteFilter
+  sort: readonly SiteSort[]
+}
+
+function sameQuery(a: WindowQuery | null, b: WindowQuery): boolean {
+  return a !== null && JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** The blocks holding rows [first, end), with one more on either side. */
+export function blocksAround(first: number, end: number, total: number | null): number[] {
+  const last = total === null ? Math.max(first, end - 1) : Math.min(Math.max(first, end - 1), Math.max(0, total - 1))
+  const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - 1)
+  let to = Math.floor(last / BLOCK_ROWS) + 1
+  if (total !== null) to = Math.min(to, Math.max(0, Math.ceil(total / BLOCK_ROWS) - 1))
+  const out: number[] = []
+  for (let block = from; block <= to; block++) out.push(block)
+  return out
+}
+
+export const useSiteWindowStore = defineStore('siteWindow', () => {
+  const api = useApi()
+
+  const query = shallowRef<WindowQuery | null>(null)
+  /** Rows matching the query; null until the query's first answer. */
+  const total = shallowRef<number | null>(null)
+  /** Rows of the scope whatever the filter; null until answered. */
+  const scopeTotal = shallowRef<number | null>(null)
+  const revision = shallowRef<string | null>(null)
+  /** The facet counts of the query, while a filter menu wants them. */
+  const facets = shallowRef<SiteFacets | null>(null)
+  /** Kept blocks by number; each a block's rows as core answered them. */
+  const blocks = shallowRef<ReadonlyMap<number, readonly SiteRow[]>>(new Map())
+  const error = shallowRef<AppError | null>(null)
+  /** The query shown has had an answer (total and rows belong to it). */
+  const answered = computed(() => total.value !== null && !staleRows.value)
+  // True from a new query until its first answer: the rows shown are the previous query's.
+  const staleRows = shallowRef(false)
+
+  // Bumped by each new query: any answer of an earlier one is dropped.
+  let generation = 0
+  // Every request's number; a block (and the totals) take only their newest.
+  let sequence = 0
+  const latestFor = new Map<number, number>()
+  let totalsSequence = 0
+  let facetsTaken = 0
+  // The request carrying the facets asked for, 0 when none is under way.
+  let facetsPending = 0
+  let visible = { first: 0, end: BLOCK_ROWS }
+  let facetWants = 0
+
+  function ask(offset: number, limit: number, withFacets: boolean, extra: Partial<SitesQuery> = {}): Promise<Result<SitesPage>> {
+    const q = query.value!
+    return call(() =>
+      api.sitesQuery({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit, ...(withFacets ? { facets: true } : {}), ...extra }),
+    )
+  }
+
+  function takeTotals(page: SitesPage, seq: number): void {
+    if (seq < totalsSequence) return
+    totalsSequence = seq
+    total.value = page.total
+    scopeTotal.value = page.scopeTotal
+    revision.value = page.revision
+    error.value = null
+  }
+
+  /** Asks for one block (and the facets with it when wanted); an answer that is no longer wanted is dropped. */
+  async function fetchBlock(block: number, withFacets = false): Promise<void> {
+    if (!query.value) return
+    const mine = generation
+    const seq = ++sequence
+    latestFor.set(block, seq)
+    if (withFacets) facetsPending = seq
+    const result = await ask(block * BLOCK_ROWS, BLOCK_ROWS, withFacets)
+    if (mine !== generation) return
+    if (withFacets && facetsPending === seq) facetsPending = 0
+    if (!result.ok) {
+      if (latestFor.get(block) === seq) latestFor.delete(block)
+      if (seq >= totalsSequence) error.value = result.error
+      return
+    }
+    const page = result.value
+    if (staleRows.value) {
+      // The new query's first answer: the previous query's rows go now, not before.
+      staleRows.value = false
+      blocks.value = new Map()
+      facets.value = null
+    }
+    takeTotals(page, seq)
+    if (withFacets && page.facets && seq >= facetsTaken) {
+      facetsTaken = seq
+      facets.value = page.facets
+    }
+    if (latestFor.get(block) !== seq) return
+    const next = new Map(blocks.value)
+    next.set(block, page.rows)
+    // Fewer rows than before: blocks past the end have nothing to show.
+    for (const kept of next.keys()) if (kept * BLOCK_ROWS >= page.total && kept !== 0) next.delete(kept)
+    blocks.value = evict(next)
+  }
+
+  /** Keeps the blocks nearest the screen, at most MAX_BLOCKS. */
+  function evict(map: Map<number, readonly SiteRow[]>): Map<number, readonly SiteRow[]> {
+    if (map.size <= MAX_BLOCKS) return map
+    const centre = (visible.first + visible.end) / 2 / BLOCK_ROWS
+    const far = [...map.keys()].sort((a, b) => Math.abs(b + 0.5 - centre) - Math.abs(a + 0.5 - centre))
+    for (const block of far.slice(0, map.size - MAX_BLOCKS)) {
+      map.delete(block)
+      latestFor.delete(block)
+    }
+    return map
+  }
+
+  function wanted(): number[] {
+    return blocksAround(visible.first, visible.end, staleRows.value ? null : total.value)
+  }
+
+  /** Asks for the blocks around the screen that are neither kept nor asked for. */
+  function fill(): void {
+    if (!query.value) return
+    let facetsAsked = !(facetWants > 0 && facets.value === null && facetsPending === 0)
+    for (const block of wanted()) {
+      if (blocks.value.has(block) && !staleRows.value) continue
+      if (latestFor.has(block)) continue
+      void fetchBlock(block, !facetsAsked)
+      facetsAsked = true
+    }
+    if (!facetsAsked) void fetchBlock(wanted()[0] ?? 0, true)
+  }
+
+  /** The table shows rows [first, end): keep those and their neighbours, ask for what is missing. */
+  function show(first: number, end: number): void {
+    visible = { first: Math.max(0, first), end: Math.max(first + 1, end) }
+    fill()
+  }
+
+  /** The query the table shows; the same query again asks nothing. */
+  function setQuery(next: WindowQuery): void {
+    if (sameQuery(query.value, next)) return
+    query.value = next
+    generation++
+    latestFor.clear()
+    staleRows.value = blocks.value.size > 0 || total.value !== null
+    // The counts of the previous query mislead: a menu open now waits for the new ones.
+    facets.value = null
+    facetsPending = 0
+    facetsTaken = 0
+    totalsSequence = 0
+    error.value = null
+    fill()
+  }
+
+  /** Asks again for what is shown: the kept blocks (or the first), the facets when wanted. */
+  function refresh(): void {
+    if (!query.value) return
+    const kept = staleRows.value ? [] : [...blocks.value.keys()]
+    const list = kept.length > 0 ? kept : [wanted()[0] ?? 0]
+    list.forEach((block, i) => void fetchBlock(block, i === 0 && facetWants > 0))
+  }
+
+  let refreshQueued = false
+  function refreshSoon(): void {
+    if (refreshQueued) return
+    refreshQueued = true
+    queueMicrotask(() => {
+      refreshQueued = false
+      refresh()
+    })
+  }
+
+  /** A filter menu opened (true) or closed (false): facets are counted only while one is open. */
+  function wantFacets(open: boolean): void {
+    facetWants = Math.max(0, facetWants + (open ? 1 : -1))
+    // Counts shown earlier stay until the fresh ones come (the store may have changed since).
+    if (open && query.value && facetsPending === 0) void fetchBlock(wanted()[0] ?? 0, true)
+  }
+
+  /** The row at an index of the query's rows, if its block is kept. */
+  function rowAt(index: number): SiteRow | undefined {
+    return blocks.value.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS]
+  }
+
+  /** The rows of the query in [from, to), from the kept blocks or core (null: the query changed meanwhile). */
+  async function rowsBetween(from: number, to: number): Promise<SiteRow[] | null> {
+    if (!query.value) return []
+    const mine = generation
+    const out: SiteRow[] = []
+    let index = from
+    while (index < to) {
+      const kept = rowAt(index)
+      if (kept) {
+        out.push(kept)
+        index++
+        continue
+      }
+      const limit = Math.min(MAX_QUERY_ROWS, to - index)
+      const result = await ask(index, limit, false)
+      if (mine !== generation || !result.ok) return null
+      if (result.value.rows.length === 0) break
+      out.push(...result.value.rows)
+      index += result.value.rows.length
+    }
+    return out
+  }
+
+  /** The keys of rows [from, to) of the query (a Shift-click range over rows not fetched). */
+  async function keysBetween(from: number, to: number): Promise<RowKey[] | null> {
+    const rows = await rowsBetween(from, to)
+    return rows ? rows.map((r) => r.key) : null
+  }
+
+  /**
+   * The rows a selection names, in the query's order, page by page: a selection of keys
+   * (whatever the search) or every row the query matches but the exceptions.
+   */
+  async function rowsOf(selection: SiteSelection): Promise<Result<SiteRow[]>> {
+    const q = query.value
+    if (!q) return { ok: true, value: [] }
+    const out: SiteRow[] = []
+    if (selection.kind === 'keys') {
+      for (let at = 0; at < selection.keys.length; at += MAX_QUERY_KEYS) {
+        const keys = selection.keys.slice(at, at + MAX_QUERY_KEYS)
+        for (let offset = 0; offset < keys.length; offset += MAX_QUERY_ROWS) {
+          const result = await call(() =>
+            api.sitesQuery({ scope: [...q.scope], filter: EMPTY_FILTER, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS, keys }),
+          )
+          if (!result.ok) return result
+          out.push(...result.value.rows)
+          if (result.value.rows.length < MAX_QUERY_ROWS) break
+        }
+      }
+      return { ok: true, value: out }
+    }
+    const except = new Set(selection.except)
+    for (let offset = 0; ; offset += MAX_QUERY_ROWS) {
+      const result = await call(() => api.sitesQuery({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS }))
+      if (!result.ok) return result
+      for (const row of result.value.rows) if (!except.has(row.key)) out.push(row)
+      if (result.value.rows.length < MAX_QUERY_ROWS || offset + MAX_QUERY_ROWS >= result.value.total) break
+    }
+    return { ok: true, value: out }
+  }
+
+  /** Every row of the query, page by page (an export of the view). */
+  function allRows(): Promise<Result<SiteRow[]>> {
+    return rowsOf({ kind: 'matching', except: [] })
+  }
+
+  /** How many rows a selection holds, as far as the window knows (a matching one: the total but its exceptions). */
+  function countOf(selection: SiteSelection): number {
+    if (selection.kind === 'keys') return selection.keys.length
+    return Math.max(0, (total.value ?? 0) - selection.except.length)
+  }
+
+  onScopeDispose(
+    api.on('workspace:changed', (change) => {
+      if (!query.value?.scope.includes(change.accountId)) return
+      // Only events changed: the table shows none of them.
+      if (change.sites || change.tags) refreshSoon()
+    }),
+  )
+
+  return {
+    query,
+    total,
+    scopeTotal,
+    revision,
+    facets,
+    blocks,
+    error,
+    answered,
+    setQuery,
+    show,
+    refresh,
+    wantFacets,
+    rowAt,
+    rowsBetween,
+    keysBetween,
+    rowsOf,
+    allRows,
+    countOf,
+  }
+})

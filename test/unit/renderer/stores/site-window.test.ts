@@ -1,0 +1,193 @@
+// The Sites table's window onto core's list: it asks only for the blocks around the screen,
+// keeps a bounded number of them, drops answers of an older query or an older request, and on
+// 'workspace:changed' asks again for what it shows (never the whole list). Core is scripted
+// here (a list answered page by page, answers held at will) so the order of answers is the
+// test's to choose.
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import type { Result } from '../../../../src/shared'
+import { EMPTY_FILTER, type SitesPage, type SitesQuery } from '../../../../src/shared/sites-query'
+import { keyOf } from '../../../../src/shared/scope'
+import { BLOCK_ROWS, MAX_BLOCKS, blocksAround, useSiteWindowStore, type WindowQuery } from '../../../../src/renderer/src/stores/site-window'
+import { createFakeApi, deferred, makeSite, ok } from '../support/fake-api'
+import { storePinia } from '../support/mount'
+
+const SCOPE = ['a'] as const
+
+/** Core's answer over `count` sites of account a, named "Site <n>"; the search keeps names containing it. */
+function answer(count: number, query: SitesQuery, version = 'r1'): SitesPage {
+  const all = Array.from({ length: count }, (_, i) => makeSite(i + 1, { name: `Site ${i + 1}` }))
+  const words = query.filter.search.trim().toLowerCase()
+  let matching = words ? all.filter((s) => s.name.toLowerCase().includes(words)) : all
+  if (query.keys) matching = matching.filter((s) => query.keys!.includes(keyOf('a', s.id)))
+  const rows = matching.slice(query.offset, query.offset + query.limit).map((site) => ({ key: keyOf('a', site.id), accountId: 'a', site }))
+  return { revision: version, scopeTotal: count, total: matching.length, offset: query.offset, rows, facets: query.facets ? emptyFacets() : null }
+}
+
+function emptyFacets() {
+  return { php: [], mysql: [], web: [], status: [], tags: [], accounts: [], hasUpdates: 0, neverChecked: 0 }
+}
+
+function setup(count = 5_000) {
+  const state = { count, revision: 'r1' }
+  const fake = createFakeApi({ sitesQuery: async (query: SitesQuery) => ok(answer(state.count, query, state.revision)) })
+  storePinia(fake)
+  return { fake, state, window: useSiteWindowStore() }
+}
+
+const query = (search = ''): WindowQuery => ({ scope: SCOPE, filter: { ...EMPTY_FILTER, search }, sort: [{ key: 'name', direction: 'asc' }] })
+const offsetsAsked = (fake: ReturnType<typeof setup>['fake']) => fake.api.sitesQuery.mock.calls.map(([q]) => (q as SitesQuery).offset)
+const keptRows = (window: ReturnType<typeof useSiteWindowStore>) => [...window.blocks.values()].reduce((sum, rows) => sum + rows.length, 0)
+
+describe('blocksAround', () => {
+  it('names the blocks on screen and one on either side, within the total', () => {
+    expect(blocksAround(0, 40, 5_000)).toEqual([0, 1])
+    expect(blocksAround(250, 290, 5_000)).toEqual([1, 2, 3])
+    expect(blocksAround(4_990, 5_000, 5_000)).toEqual([48, 49])
+    expect(blocksAround(0, 40, 0)).toEqual([0])
+  })
+})
+
+describe('site window store', () => {
+  it('asks only for the blocks around the screen, never the whole list', async () => {
+    const { fake, window } = setup()
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    expect(window.total).toBe(5_000)
+    expect(window.scopeTotal).toBe(5_000)
+    expect(window.rowAt(0)?.key).toBe('a:1')
+    expect(window.rowAt(150)?.site.name).toBe('Site 151')
+    for (const [asked] of fake.api.sitesQuery.mock.calls) expect((asked as SitesQuery).limit).toBe(BLOCK_ROWS)
+    expect(offsetsAsked(fake).sort((x, y) => x - y)).toEqual([0, 100])
+    expect(window.rowAt(300)).toBeUndefined()
+  })
+
+  it('keeps at most MAX_BLOCKS blocks while the person scrolls through thousands of rows', async () => {
+    const { window } = setup()
+    window.setQuery(query())
+    for (let first = 0; first < 5_000; first += 120) {
+      window.show(first, first + 40)
+      await flushPromises()
+      expect(window.blocks.size).toBeLessThanOrEqual(MAX_BLOCKS)
+    }
+    expect(keptRows(window)).toBeLessThanOrEqual(MAX_BLOCKS * BLOCK_ROWS)
+    expect(window.rowAt(4_990)?.site.name).toBe('Site 4991')
+    expect(window.rowAt(0)).toBeUndefined()
+  })
+
+  it('drops the answer of an older query that arrives after the newer one', async () => {
+    const { fake, window } = setup(300)
+    window.show(0, 40)
+    const held = deferred<Result<SitesPage>>()
+    fake.api.sitesQuery.mockImplementationOnce(() => held.promise)
+    window.setQuery(query('1'))
+    const oldQuery = fake.api.sitesQuery.mock.calls[0]![0] as SitesQuery
+    window.setQuery(query('22'))
+    await flushPromises()
+    expect(window.total).toBe(answer(300, { ...oldQuery, filter: { ...EMPTY_FILTER, search: '22' } }).total)
+    held.resolve(ok(answer(300, oldQuery)))
+    await flushPromises()
+    expect(window.query?.filter.search).toBe('22')
+    expect(window.rowAt(0)?.site.name).toBe('Site 22')
+    expect(window.total).toBe(answer(300, { ...oldQuery, filter: { ...EMPTY_FILTER, search: '22' } }).total)
+  })
+
+  it("keeps the previous query's rows on screen until the new query answers", async () => {
+    const { fake, window } = setup(300)
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    const held = deferred<Result<SitesPage>>()
+    fake.api.sitesQuery.mockImplementation(() => held.promise)
+    window.setQuery(query('7'))
+    expect(window.rowAt(0)?.site.name).toBe('Site 1')
+    expect(window.answered).toBe(false)
+    held.resolve(ok(answer(300, { ...query('7'), offset: 0, limit: BLOCK_ROWS })))
+    await flushPromises()
+    expect(window.rowAt(0)?.site.name).toBe('Site 7')
+    expect(window.answered).toBe(true)
+  })
+
+  it('on workspace:changed asks again only for the blocks it keeps, once for a burst, and not for other accounts', async () => {
+    const { fake, state, window } = setup()
+    window.setQuery(query())
+    window.show(420, 460)
+    await flushPromises()
+    const kept = [...window.blocks.keys()].sort((x, y) => x - y)
+    fake.api.sitesQuery.mockClear()
+
+    fake.emit('workspace:changed', { accountId: 'b', sites: true, tags: false, events: false, changes: null })
+    fake.emit('workspace:changed', { accountId: 'a', sites: false, tags: false, events: true, changes: null })
+    await flushPromises()
+    expect(fake.api.sitesQuery).not.toHaveBeenCalled()
+
+    state.count = 4_999
+    state.revision = 'r2'
+    for (let i = 0; i < 3; i++) fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    expect(offsetsAsked(fake).sort((x, y) => x - y)).toEqual(kept.map((b) => b * BLOCK_ROWS))
+    expect(window.total).toBe(4_999)
+    expect(window.revision).toBe('r2')
+  })
+
+  it('takes only the newest request for a block: an earlier answer arriving late is dropped', async () => {
+    const { fake, state, window } = setup(300)
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    const first = deferred<Result<SitesPage>>()
+    fake.api.sitesQuery.mockImplementationOnce(() => first.promise)
+    window.refresh()
+    state.count = 250
+    state.revision = 'r2'
+    window.refresh()
+    await flushPromises()
+    expect(window.total).toBe(250)
+    first.resolve(ok(answer(300, { ...query(), offset: 0, limit: BLOCK_ROWS })))
+    await flushPromises()
+    expect(window.total).toBe(250)
+    expect(window.revision).toBe('r2')
+  })
+
+  it('counts facets only once a filter menu wants them, and asks again while one is open', async () => {
+    const { fake, window } = setup(300)
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    expect(fake.api.sitesQuery.mock.calls.some(([q]) => (q as SitesQuery).facets)).toBe(false)
+    expect(window.facets).toBeNull()
+
+    window.wantFacets(true)
+    await flushPromises()
+    expect(window.facets).not.toBeNull()
+    fake.api.sitesQuery.mockClear()
+    window.setQuery(query('3'))
+    await flushPromises()
+    expect(fake.api.sitesQuery.mock.calls.filter(([q]) => (q as SitesQuery).facets)).toHaveLength(1)
+    expect(window.facets).not.toBeNull()
+
+    window.wantFacets(false)
+    fake.api.sitesQuery.mockClear()
+    window.setQuery(query('4'))
+    await flushPromises()
+    expect(fake.api.sitesQuery.mock.calls.some(([q]) => (q as SitesQuery).facets)).toBe(false)
+  })
+
+  it('gives the keys of a range over rows not fetched, and the rows of a selection page by page', async () => {
+    const { window } = setup(3_000)
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    const keys = await window.keysBetween(50, 2_550)
+    expect(keys).toHaveLength(2_500)
+    expect(keys![0]).toBe('a:51')
+    expect(keys![2_499]).toBe('a:2550')
+
+    const named = await window.rowsOf({ kind: 'keys', keys: ['a:7', 'a:2999'] })
+    expect(named.ok && named.value.map((r) => r.key)).toEqual(['a:7', 'a:2999'])
+    const matching = await window.rowsOf({ kind: 'matching', except: ['a:1'] })
+    expect(matching.ok && matching.value.length).toBe(2_999)
+    expect(window.countOf({ kind: 'matching', except: ['a:1'] })).toBe(2_999)
+  })
+})
