@@ -1,6 +1,7 @@
 // The web shell's per-launch secret. Whoever holds it may drive the app, so it is random,
 // compared in constant time, and after the first visit it travels only in an HttpOnly cookie
-// (the page's scripts never see it).
+// (the app's scripts never see it: the bridge, the page's first script, takes it out of the
+// address before they run).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** 32 random bytes, URL-safe: fits in a query string and a cookie without escaping. */

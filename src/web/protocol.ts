@@ -12,6 +12,8 @@ import { fail, isAppError, isPushEvent, MAX_JSON_DEPTH, nestedTooDeep } from '..
 
 /** Where the bridge opens its socket; any other upgrade path is refused. */
 export const SOCKET_PATH = '/__ws'
+/** The query parameter of the address the shell prints, which carries its access token. */
+export const TOKEN_PARAM = 'token'
 /** Where the browser bridge script is served; the shell injects it into index.html. */
 export const BRIDGE_SCRIPT_PATH = '/__bridge.js'
 /**

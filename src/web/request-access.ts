@@ -3,9 +3,10 @@
 // shell's own Origin, because browsers attach the cookie to sockets opened by any page.
 import type { IncomingMessage } from 'node:http'
 import { readCookie, tokenCookieName, tokensMatch } from './access-token'
+import { TOKEN_PARAM } from './protocol'
 
 export type AccessDecision =
-  | { allowed: true; /** the token came in the query: set the cookie and drop it from the address */ fromQuery: boolean }
+  | { allowed: true; /** the token came in the query: set the cookie (the page drops it from the address) */ fromQuery: boolean }
   | { allowed: false; status: 401 | 403; reason: string }
 
 export interface AccessRules {
@@ -26,7 +27,7 @@ export function checkHttpAccess(req: IncomingMessage, rules: AccessRules): Acces
   if (req.headers.host !== `127.0.0.1:${rules.port}`) {
     return deny(403, 'This address is not the web shell\'s own (open it as 127.0.0.1).')
   }
-  const query = new URL(req.url ?? '/', shellOrigin(rules.port)).searchParams.get('token')
+  const query = new URL(req.url ?? '/', shellOrigin(rules.port)).searchParams.get(TOKEN_PARAM)
   if (query !== null) {
     return tokensMatch(rules.token, query)
       ? { allowed: true, fromQuery: true }

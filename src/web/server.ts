@@ -36,16 +36,6 @@ export interface WebShellServer {
   close(): Promise<void>
 }
 
-/**
- * Where the token redirect may send the browser: a path of this shell, never another host.
- * `GET /.//evil.example/` has the path `//evil.example/`, which a browser reads as an address
- * on evil.example (so does `/\evil.example/`): such a path becomes `/`.
- */
-export function ownPath(url: URL): string {
-  const path = /^\/(?![/\\])/.test(url.pathname) ? url.pathname : '/'
-  return `${path}${url.search}`
-}
-
 function sendText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
   res.end(`${text}\n`)
@@ -103,20 +93,20 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
       return sendText(res, 405, 'Only GET and HEAD are served here.')
     }
     const url = new URL(req.url ?? '/', shellOrigin(port))
-    if (access.fromQuery) {
-      // Trade the token in the address for a cookie and show the address without it, so it
-      // stays out of the page's history and anything the page might pass on.
-      url.searchParams.delete('token')
-      res.setHeader('Set-Cookie', tokenCookie(port, options.token))
-      res.writeHead(303, { Location: ownPath(url), 'Cache-Control': 'no-store' })
-      return res.end()
-    }
+    // The token in the address becomes a cookie on this same answer, and the page is served at
+    // once: a redirect to an address without it cost a round trip before anything could load.
+    // The bridge, the page's first script, takes the token out of the address bar before the
+    // app's scripts run (web/browser/address-token.ts), so it stays out of the history and
+    // anything the page might pass on; nothing is redirected, so nothing can be redirected
+    // elsewhere.
+    if (access.fromQuery) res.setHeader('Set-Cookie', tokenCookie(port, options.token))
     const file = await files.read(url.pathname)
     if (!file) return sendText(res, 404, 'Not found.')
     res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.body.length,
-      'Cache-Control': file.cacheable ? 'private, no-cache' : 'no-store',
+      // An answer to an address holding the token is never kept.
+      'Cache-Control': file.cacheable && !access.fromQuery ? 'private, no-cache' : 'no-store',
     })
     res.end(req.method === 'HEAD' ? undefined : file.body)
   }

@@ -1,13 +1,18 @@
 // The browser entry of the web shell, loaded by a classic <script> ahead of the renderer's
-// module script: it defines window.api before the app starts. The socket needs no token in
-// its address: the HttpOnly cookie set on the first visit authorizes it, and the shell checks
+// module script: it takes the token out of the address, opens the socket at once (calls made
+// before it is open wait for it) and defines window.api before the app starts. The socket
+// needs no token in its address: the HttpOnly cookie set with the page authorizes it, and the shell checks
 // that it comes from this page's own origin. A shell restarted on the same port with the same
 // token accepts both again, so the page reconnects to it by itself (reconnecting-socket.ts), showing
 // "Reconnecting…" meanwhile (connection-banner.ts).
 import type { Connect } from './reconnecting-socket'
+import { dropTokenFromAddress } from './address-token'
 import { createBridge } from './bridge-client'
 import { createConnectionBanner, type ConnectionBanner } from './connection-banner'
 import { SOCKET_PATH } from '../protocol'
+
+// First, before any other script can read the address or the router keeps it as its base.
+dropTokenFromAddress(window)
 
 const connect: Connect = (callbacks) => {
   const socket = new WebSocket(`ws://${location.host}${SOCKET_PATH}`)

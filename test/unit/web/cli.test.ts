@@ -116,7 +116,7 @@ describe('web shell command line', () => {
       )
 
       // The first is untouched: it still answers, and its lock is still its own.
-      expect((await fetch(address, { redirect: 'manual' })).status).toBe(303)
+      expect((await fetch(address, { redirect: 'manual' })).status).toBe(200)
       expect(JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')).pid).toBe(first.child.pid)
 
       // Stopped cleanly, it gives the folder back; and it wrote its log there.
