@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../../src/core'
+import { keyOf } from '../../../../src/shared'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import { makeCore } from '../support/core-harness'
 import { GOOD_TOKEN, startTestServer } from '../support/reference-server'
@@ -62,10 +63,11 @@ describe('accounts and data through the channels', () => {
     const firstSite = snapshot.sites[0]
     if (!firstSite) throw new Error('no site')
     expect((await value('sync:site', { accountId: account.id, siteId: firstSite.id })).id).toBe(firstSite.id)
-    const siteEvents = await value('events:query', { accountId: account.id, siteId: firstSite.id })
+    const siteEvents = await value('events:query', { scope: [account.id], site: keyOf(account.id, firstSite.id) })
     expect(siteEvents.events.every((e) => e.site_id === firstSite.id)).toBe(true)
-    const allEvents = await value('events:query', { accountId: account.id, limit: 10 })
+    const allEvents = await value('events:query', { scope: [account.id], limit: 10 })
     expect(allEvents.events).toHaveLength(10)
+    expect(allEvents.events.every((e) => e.accountId === account.id && e.key === keyOf(account.id, e.id))).toBe(true)
     // At least what the snapshot counted: sync:site and the background fill of older events add more.
     expect(allEvents.total).toBeGreaterThanOrEqual(snapshot.eventCount)
 
@@ -116,7 +118,7 @@ describe('accounts and data through the channels', () => {
     expect(failed.error?.code).toBe('network')
     // Still there, still searchable.
     expect((await restarted.value('workspace:snapshot', { accountId: account.id })).sites).toHaveLength(20)
-    expect((await restarted.value('events:query', { accountId: account.id })).total).toBeGreaterThan(0)
+    expect((await restarted.value('events:query', { scope: [account.id] })).total).toBeGreaterThan(0)
   })
 
   it('reports a wrong token as unauthorized and saves no account', async () => {
@@ -200,7 +202,12 @@ describe('accounts and data through the channels', () => {
     expect(secretStore.size).toBe(1)
     expect((await value('accounts:list')).accounts.map((a) => a.id)).toEqual([other.id])
     expect(await call('workspace:snapshot', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
-    expect(await call('events:query', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(await call('events:query', { scope: [account.id] })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    // A scope naming the removed account beside one that is still there is refused, naming it.
+    const mixed = await call('events:query', { scope: [other.id, account.id] })
+    expect(mixed).toMatchObject({ ok: false, error: { code: 'not_found', fields: { scope: [expect.stringContaining(account.id)] } } })
+    expect(await call('events:daily', { scope: [other.id, account.id], days: 30, utcOffsetMinutes: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect((await value('events:query', { scope: [other.id] })).events.every((e) => e.accountId === other.id)).toBe(true)
     expect((await value('workspace:snapshot', { accountId: other.id })).sites).toHaveLength(40)
     await goneServer.close()
   })

@@ -111,7 +111,7 @@ describe('demo workspace', () => {
     expect(pushed?.events.length).toBeGreaterThan(0)
     // The newest event of the pass is the newest the API lists (the next pass is a second away).
     const newestPushed = Math.max(...(pushed?.events ?? []).map((e) => e.id))
-    const newestStored = (await value('events:query', { accountId: demo.id, limit: 1 })).events[0]
+    const newestStored = (await value('events:query', { scope: [demo.id], limit: 1 })).events[0]
     expect(newestStored?.id).toBeGreaterThanOrEqual(newestPushed)
   })
 

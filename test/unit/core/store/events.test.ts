@@ -1,7 +1,7 @@
 // Events: stored once by id, read newest first in keyset slices, filtered, and searched
-// through the full-text index, per account.
+// through the full-text index, per account (scopes of several accounts: scope-events.test.ts).
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { EventQuery, SiteEvent } from '../../../../src/shared'
+import { keyOf, type EventQuery, type ScopedEvent, type SiteEvent } from '../../../../src/shared'
 import { AppErrorException } from '../../../../src/core/errors'
 import type { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { ftsAccountToken } from '../../../../src/core/store/fts-query'
@@ -14,6 +14,7 @@ beforeEach(async () => {
 })
 
 const ids = (events: SiteEvent[]) => events.map((e) => e.id)
+const scoped = (accountId: string, e: SiteEvent): ScopedEvent => ({ ...e, accountId, key: keyOf(accountId, e.id) })
 
 /** Every slice of a query, following the cursors to the end. */
 function readAll(query: EventQuery): { pages: number[][]; totals: number[] } {
@@ -39,7 +40,7 @@ describe('addEvents', () => {
     expect(added).toEqual([event(3), event(4)])
     expect(store.eventCount(ACCOUNT_A)).toBe(4)
     // The first copy of an id stays as it was.
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'changed' }).total).toBe(0)
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'changed' }).total).toBe(0)
   })
 
   it('keeps accounts apart: the same event id in two accounts is two events', () => {
@@ -48,8 +49,8 @@ describe('addEvents', () => {
 
     expect(store.knownEventIds(ACCOUNT_A, [1, 2])).toEqual(new Set([1]))
     expect(store.knownEventIds(ACCOUNT_B, [])).toEqual(new Set())
-    expect(store.queryEvents({ accountId: ACCOUNT_A }).events).toEqual([event(1, { message: 'alpha' })])
-    expect(store.queryEvents({ accountId: ACCOUNT_B, text: 'alpha' }).total).toBe(0)
+    expect(store.queryEvents({ scope: [ACCOUNT_A] }).events).toEqual([scoped(ACCOUNT_A, event(1, { message: 'alpha' }))])
+    expect(store.queryEvents({ scope: [ACCOUNT_B], text: 'alpha' }).total).toBe(0)
     expect(store.eventCount(ACCOUNT_B)).toBe(1)
   })
 })
@@ -63,7 +64,7 @@ describe('queryEvents order and paging', () => {
       event(4, { created_at: '2026-11-02T10:15:00.500Z' }), // 10:15:00.5Z
     ])
 
-    expect(ids(store.queryEvents({ accountId: ACCOUNT_A }).events)).toEqual([3, 4, 1, 2])
+    expect(ids(store.queryEvents({ scope: [ACCOUNT_A] }).events)).toEqual([3, 4, 1, 2])
   })
 
   it('pages through events of the same instant by id, without repeating or skipping any', () => {
@@ -79,7 +80,7 @@ describe('queryEvents order and paging', () => {
       event(6, { created_at: same }),
     ])
 
-    const { pages, totals } = readAll({ accountId: ACCOUNT_A, limit: 3 })
+    const { pages, totals } = readAll({ scope: [ACCOUNT_A], limit: 3 })
 
     expect(pages).toEqual([
       [1, 9, 8],
@@ -92,9 +93,9 @@ describe('queryEvents order and paging', () => {
   it('answers no next cursor when a slice ends exactly at the last event', () => {
     store.addEvents(ACCOUNT_A, [event(1), event(2), event(3), event(4)])
 
-    const first = store.queryEvents({ accountId: ACCOUNT_A, limit: 2 })
-    expect(first.next).toEqual({ createdAt: '2026-11-02T10:00:00+00:00', id: 3 })
-    const second = store.queryEvents({ accountId: ACCOUNT_A, limit: 2, after: first.next ?? undefined })
+    const first = store.queryEvents({ scope: [ACCOUNT_A], limit: 2 })
+    expect(first.next).toEqual({ createdAt: '2026-11-02T10:00:00+00:00', accountId: ACCOUNT_A, id: 3 })
+    const second = store.queryEvents({ scope: [ACCOUNT_A], limit: 2, after: first.next ?? undefined })
     expect(ids(second.events)).toEqual([2, 1])
     expect(second.next).toBeNull()
   })
@@ -104,7 +105,7 @@ describe('queryEvents order and paging', () => {
       ACCOUNT_A,
       Array.from({ length: 620 }, (_v, i) => event(i + 1)),
     )
-    const count = (limit?: number) => store.queryEvents({ accountId: ACCOUNT_A, limit }).events.length
+    const count = (limit?: number) => store.queryEvents({ scope: [ACCOUNT_A], limit }).events.length
 
     expect(count()).toBe(50)
     expect(count(0)).toBe(1)
@@ -112,11 +113,11 @@ describe('queryEvents order and paging', () => {
     expect(count(2.9)).toBe(2)
     expect(count(Number.NaN)).toBe(50)
     expect(count(10_000)).toBe(500)
-    expect(store.queryEvents({ accountId: ACCOUNT_A, limit: 10_000 }).total).toBe(620)
+    expect(store.queryEvents({ scope: [ACCOUNT_A], limit: 10_000 }).total).toBe(620)
   })
 
   it('answers an empty slice for an account without events', () => {
-    expect(store.queryEvents({ accountId: ACCOUNT_A })).toEqual({ events: [], next: null, total: 0 })
+    expect(store.queryEvents({ scope: [ACCOUNT_A] })).toEqual({ events: [], next: null, total: 0 })
   })
 })
 
@@ -131,14 +132,14 @@ describe('queryEvents filters', () => {
     ])
     store.addEvents(ACCOUNT_B, [event(6, { site_id: 1, type: 'new_extension', created_at: '2026-11-02T00:00:00Z' })])
   })
-  const query = (q: Omit<EventQuery, 'accountId'>) => {
-    const slice = store.queryEvents({ accountId: ACCOUNT_A, ...q })
+  const query = (q: Omit<EventQuery, 'scope'>) => {
+    const slice = store.queryEvents({ scope: [ACCOUNT_A], ...q })
     return { ids: ids(slice.events), total: slice.total }
   }
 
   it('by site', () => {
-    expect(query({ siteId: 1 })).toEqual({ ids: [5, 3, 1], total: 3 })
-    expect(query({ siteId: 99 })).toEqual({ ids: [], total: 0 })
+    expect(query({ site: keyOf(ACCOUNT_A, 1) })).toEqual({ ids: [5, 3, 1], total: 3 })
+    expect(query({ site: keyOf(ACCOUNT_A, 99) })).toEqual({ ids: [], total: 0 })
   })
 
   it('by types, any of them; an empty list is every type', () => {
@@ -157,12 +158,12 @@ describe('queryEvents filters', () => {
   })
 
   it('combined, with the total counting every slice and the cursor', () => {
-    const first = store.queryEvents({ accountId: ACCOUNT_A, siteId: 1, types: ['updated_extension', 'new_extension'], limit: 1 })
+    const first = store.queryEvents({ scope: [ACCOUNT_A], site: keyOf(ACCOUNT_A, 1), types: ['updated_extension', 'new_extension'], limit: 1 })
     expect(ids(first.events)).toEqual([3])
     expect(first.total).toBe(2)
     const second = store.queryEvents({
-      accountId: ACCOUNT_A,
-      siteId: 1,
+      scope: [ACCOUNT_A],
+      site: keyOf(ACCOUNT_A, 1),
       types: ['updated_extension', 'new_extension'],
       limit: 1,
       after: first.next ?? undefined,
@@ -173,9 +174,9 @@ describe('queryEvents filters', () => {
   })
 
   it('refuses a time bound that is not a date and time', () => {
-    const thrown = (q: Omit<EventQuery, 'accountId'>) => {
+    const thrown = (q: Omit<EventQuery, 'scope'>) => {
       try {
-        store.queryEvents({ accountId: ACCOUNT_A, ...q })
+        store.queryEvents({ scope: [ACCOUNT_A], ...q })
       } catch (error) {
         return error
       }
@@ -210,8 +211,8 @@ describe('queryEvents text search', () => {
       event(4, { site_id: 1, message: '日本語 のメッセージ and émojis 🚀 OR NOT', created_at: '2026-11-02T10:04:00Z' }),
     ])
   })
-  const search = (text: string, more: Omit<EventQuery, 'accountId' | 'text'> = {}) => {
-    const slice = store.queryEvents({ accountId: ACCOUNT_A, text, ...more })
+  const search = (text: string, more: Omit<EventQuery, 'scope' | 'text'> = {}) => {
+    const slice = store.queryEvents({ scope: [ACCOUNT_A], text, ...more })
     return { ids: ids(slice.events), total: slice.total }
   }
 
@@ -231,10 +232,10 @@ describe('queryEvents text search', () => {
   })
 
   it('combines with the other filters and pages', () => {
-    expect(search('schmidt', { types: ['updated_extension'], siteId: 2 })).toEqual({ ids: [3, 2], total: 2 })
-    expect(search('schmidt', { siteId: 1 })).toEqual({ ids: [], total: 0 })
-    const first = store.queryEvents({ accountId: ACCOUNT_A, text: 'schmidt', limit: 1 })
-    const second = store.queryEvents({ accountId: ACCOUNT_A, text: 'schmidt', limit: 1, after: first.next ?? undefined })
+    expect(search('schmidt', { types: ['updated_extension'], site: keyOf(ACCOUNT_A, 2) })).toEqual({ ids: [3, 2], total: 2 })
+    expect(search('schmidt', { site: keyOf(ACCOUNT_A, 1) })).toEqual({ ids: [], total: 0 })
+    const first = store.queryEvents({ scope: [ACCOUNT_A], text: 'schmidt', limit: 1 })
+    const second = store.queryEvents({ scope: [ACCOUNT_A], text: 'schmidt', limit: 1, after: first.next ?? undefined })
     expect([...ids(first.events), ...ids(second.events)]).toEqual([3, 2])
     expect(second.next).toBeNull()
   })
@@ -283,7 +284,7 @@ describe('queryEvents text search', () => {
     'a '.repeat(100),
     "'; DROP TABLE events; --",
   ])('never fails on the input %j', (text) => {
-    const slice = store.queryEvents({ accountId: ACCOUNT_A, text })
+    const slice = store.queryEvents({ scope: [ACCOUNT_A], text })
     expect(slice.total).toBe(slice.events.length)
     expect(slice.total).toBeLessThanOrEqual(4)
     expect(store.eventCount(ACCOUNT_A)).toBe(4)
@@ -305,8 +306,8 @@ describe('queryEvents text search', () => {
     store.replaceSnapshot(ACCOUNT_B, { sites: [site(1, { name: 'Café Other' })], tags: [], syncedAt: 'x' })
     store.addEvents(ACCOUNT_B, [event(1, { message: 'Updated Yoast SEO' })])
     expect(search('yoast')).toEqual({ ids: [1], total: 1 })
-    expect(store.queryEvents({ accountId: ACCOUNT_B, text: 'cafe yoast' }).total).toBe(1)
-    expect(store.queryEvents({ accountId: ACCOUNT_B, text: 'lumiere' }).total).toBe(0)
+    expect(store.queryEvents({ scope: [ACCOUNT_B], text: 'cafe yoast' }).total).toBe(1)
+    expect(store.queryEvents({ scope: [ACCOUNT_B], text: 'lumiere' }).total).toBe(0)
   })
 })
 
@@ -315,7 +316,7 @@ describe('queryEvents text search follows site names', () => {
     store.replaceSnapshot(ACCOUNT_A, { sites: [site(1, { name: 'Bakery' }), site(2, { name: 'Dentist' })], tags: [], syncedAt: 'x' })
     store.addEvents(ACCOUNT_A, [event(1, { site_id: 1 }), event(2, { site_id: 2 }), event(3, { site_id: 1 })])
   })
-  const found = (text: string) => ids(store.queryEvents({ accountId: ACCOUNT_A, text }).events)
+  const found = (text: string) => ids(store.queryEvents({ scope: [ACCOUNT_A], text }).events)
 
   it('after upsertSite renames a site', () => {
     store.upsertSite(ACCOUNT_A, site(1, { name: 'Patisserie' }))
@@ -350,7 +351,7 @@ describe('queryEvents text search follows site names', () => {
 
     store.upsertSite(ACCOUNT_A, site(1, { name: 'Patisserie' }))
 
-    expect(ids(store.queryEvents({ accountId: ACCOUNT_B, text: 'bakery' }).events)).toEqual([1])
+    expect(ids(store.queryEvents({ scope: [ACCOUNT_B], text: 'bakery' }).events)).toEqual([1])
   })
 })
 
@@ -365,11 +366,11 @@ describe('eventsPerDay', () => {
     ])
     store.addEvents(ACCOUNT_B, [event(9, { created_at: '2026-11-02T09:00:00+00:00', type: 'new_extension' })])
     const since = Date.parse('2026-11-01T00:00:00+01:00')
-    expect(store.eventsPerDay(ACCOUNT_A, since, 60 * 60_000)).toEqual([
+    expect(store.eventsPerDay([ACCOUNT_A], since, 60 * 60_000)).toEqual([
       { day: '2026-11-02', type: 'new_extension', count: 2 },
       { day: '2026-11-02', type: 'updated_extension', count: 1 },
     ])
-    expect(store.eventsPerDay(ACCOUNT_A, since, 0)).toEqual([
+    expect(store.eventsPerDay([ACCOUNT_A], since, 0)).toEqual([
       { day: '2026-11-01', type: 'new_extension', count: 1 },
       { day: '2026-11-02', type: 'new_extension', count: 1 },
       { day: '2026-11-02', type: 'updated_extension', count: 1 },

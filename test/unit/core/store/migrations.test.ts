@@ -117,10 +117,11 @@ describe('migrations', () => {
       eventsBackfillPage: 4,
     })
     expect(store.settings()).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
-    expect(store.queryEvents({ accountId: ACCOUNT_A })).toEqual({ events: [storedEvent], next: null, total: 1 })
+    const scopedEvent = { ...storedEvent, accountId: ACCOUNT_A, key: `${ACCOUNT_A}:${storedEvent.id}` }
+    expect(store.queryEvents({ scope: [ACCOUNT_A] })).toEqual({ events: [scopedEvent], next: null, total: 1 })
     // Events stored before the search index existed are found by message and by site name.
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'yoast' }).events).toEqual([storedEvent])
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'bakery' }).events).toEqual([storedEvent])
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'yoast' }).events).toEqual([scopedEvent])
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'bakery' }).events).toEqual([scopedEvent])
     expect(store.recentChanges(ACCOUNT_A, 10)).toEqual(version >= 2 ? [storedChanges] : [])
   })
 

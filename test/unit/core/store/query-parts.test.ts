@@ -39,10 +39,12 @@ describe('ftsWords and ftsMatchExpression', () => {
     expect(ftsWords(' - ( ) * ')).toBeNull()
   })
 
-  it("keep the words to the message and site name and the rows to the account's", () => {
+  it("keep the words to the message and site name and the rows to the scope's accounts", () => {
     expect(ftsAccountToken('ab-1')).toBe('x61622d31')
-    expect(ftsMatchExpression('ab-1', 'yoast')).toBe('account : "x61622d31" AND {message site_name} : ("yoast"*)')
-    expect(ftsMatchExpression('ab-1', '()')).toBeNull()
+    expect(ftsMatchExpression(['ab-1'], 'yoast')).toBe('account : ("x61622d31") AND {message site_name} : ("yoast"*)')
+    expect(ftsMatchExpression(['ab-1', 'c'], 'yoast')).toBe('account : ("x61622d31" OR "x63") AND {message site_name} : ("yoast"*)')
+    expect(ftsMatchExpression(['ab-1'], '()')).toBeNull()
+    expect(ftsMatchExpression([], 'yoast')).toBeNull()
   })
 })
 

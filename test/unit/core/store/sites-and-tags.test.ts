@@ -62,8 +62,8 @@ describe('replaceSnapshot', () => {
     expect(store.tags(ACCOUNT_A)).toEqual([tag(1)])
     expect(store.syncMeta(ACCOUNT_A).lastSyncedAt).toBe(syncedAt)
     // The search index is in the same transaction: the event is still found by its old site name.
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'site 1' }).events.map((e) => e.id)).toEqual([1])
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'new name' }).total).toBe(0)
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'site 1' }).events.map((e) => e.id)).toEqual([1])
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'new name' }).total).toBe(0)
   })
 
   it('stores a site listed twice once, the later copy winning', () => {
@@ -109,7 +109,7 @@ describe('single sites and tags', () => {
     expect(store.sites(ACCOUNT_A)).toEqual([site(2)])
     expect(store.eventCount(ACCOUNT_A)).toBe(1)
     expect(store.knownEventIds(ACCOUNT_A, [1, 2, 3])).toEqual(new Set([2]))
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'event' }).events.map((e) => e.id)).toEqual([2])
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'event' }).events.map((e) => e.id)).toEqual([2])
   })
 
   it('removeTag removes the tag and detaches it from the sites that carried it', () => {
@@ -184,14 +184,14 @@ describe('removeAccount', () => {
     expect(store.sites(ACCOUNT_A)).toEqual([])
     expect(store.tags(ACCOUNT_A)).toEqual([])
     expect(store.eventCount(ACCOUNT_A)).toBe(0)
-    expect(store.queryEvents({ accountId: ACCOUNT_A, text: 'updated' })).toEqual({ events: [], next: null, total: 0 })
+    expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'updated' })).toEqual({ events: [], next: null, total: 0 })
     expect(store.syncMeta(ACCOUNT_A)).toEqual({ lastSyncedAt: null, lastAttemptAt: null, eventsBackfillPage: null })
     expect(store.recentChanges(ACCOUNT_A, 50)).toEqual([])
 
     expect(store.sites(ACCOUNT_B)).toEqual([site(1, { name: 'Beta' }), site(2)])
     expect(store.tags(ACCOUNT_B)).toEqual([tag(1)])
     expect(store.eventCount(ACCOUNT_B)).toBe(2)
-    expect(store.queryEvents({ accountId: ACCOUNT_B, text: 'beta' }).events.map((e) => e.id)).toEqual([1])
+    expect(store.queryEvents({ scope: [ACCOUNT_B], text: 'beta' }).events.map((e) => e.id)).toEqual([1])
     expect(store.syncMeta(ACCOUNT_B)).toEqual({ lastSyncedAt: syncedAt, lastAttemptAt: syncedAt, eventsBackfillPage: 5 })
     expect(store.recentChanges(ACCOUNT_B, 50)).toHaveLength(1)
     // Settings are the app's, not an account's.
@@ -210,6 +210,6 @@ describe('reopening', () => {
     expect(store.notice).toBeNull()
     expect(store.sites(ACCOUNT_A)).toEqual([site(1)])
     expect(store.tags(ACCOUNT_A)).toEqual([tag(1)])
-    expect(store.queryEvents({ accountId: ACCOUNT_A }).events).toEqual([event(1)])
+    expect(store.queryEvents({ scope: [ACCOUNT_A] }).events).toEqual([{ ...event(1), accountId: ACCOUNT_A, key: `${ACCOUNT_A}:1` }])
   })
 })
