@@ -28,7 +28,7 @@ async function mountWith(fake: FakeApi, component: typeof AccountsView | typeof 
 }
 
 const accountRows = () => within(screen.getByRole('list', { name: 'Accounts' })).getAllByRole('listitem')
-const accountLabels = () => accountRows().map((row) => within(row).getByRole('heading', { level: 3 }).textContent)
+const accountLabels = () => accountRows().map((row) => within(row).getByRole('heading', { level: 2 }).textContent)
 
 describe('AccountsView', () => {
   it('lists the accounts, marks the active one, and switches', async () => {

@@ -25,7 +25,7 @@ describe('the account switcher’s All accounts', () => {
     const fake = api()
     const { router } = await mountApp(fake, '/sites?q=alpha')
     const user = userEvent.setup()
-    screen.getByRole('button', { name: 'Switch account, current: Agency' }).focus()
+    screen.getByRole('button', { name: /^Agency .*, switch account$/ }).focus()
     await user.keyboard('{Enter}')
     const all = await screen.findByRole('menuitemradio', { name: 'All accounts' })
     // The first entry of the menu, above the accounts.
@@ -39,12 +39,12 @@ describe('the account switcher’s All accounts', () => {
     expect(fake.api.prefsSet).toHaveBeenCalledWith({ key: SCOPE_PREF_KEY, value: 'all' })
     // One account's search is left behind; both accounts' sites show, site 1 of each.
     expect(router.currentRoute.value.fullPath).toBe('/sites')
-    expect(screen.getByRole('button', { name: /^Switch account, current: All accounts/ })).toBeVisible()
+    expect(screen.getByRole('button', { name: /^All accounts .*, switch account$/ })).toBeVisible()
     const table = screen.getByRole('table', { name: 'Sites' })
     expect(within(table).getByRole('link', { name: 'Alpha shop' }).getAttribute('href')).toBe('#/sites/1?account=a')
     expect(within(table).getByRole('link', { name: 'Beta blog' }).getAttribute('href')).toBe('#/sites/1?account=b')
     // Choosing an account leaves the All scope.
-    await user.click(screen.getByRole('button', { name: /^Switch account, current: All accounts/ }))
+    await user.click(screen.getByRole('button', { name: /^All accounts .*, switch account$/ }))
     await user.click(await screen.findByRole('menuitemradio', { name: /Freelance/ }))
     await flushPromises()
     expect(useAccountsStore().scope).toBe('account')
@@ -56,7 +56,7 @@ describe('the account switcher’s All accounts', () => {
     const fake = api([makeAccount('a', { label: 'Agency' })])
     await mountApp(fake, '/sites')
     const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Switch account, current: Agency' }))
+    await user.click(screen.getByRole('button', { name: /^Agency .*, switch account$/ }))
     await screen.findByRole('menuitemradio', { name: /Agency/ })
     expect(screen.queryByRole('menuitemradio', { name: 'All accounts' })).toBeNull()
   })
