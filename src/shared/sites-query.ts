@@ -26,7 +26,11 @@ export interface SiteFilter {
   mysql: readonly string[]
   web: readonly string[]
   status: readonly string[]
-  /** Selected tags by key (`accountId:tagId`): with 'any' a site needs one of them, with 'all' every one. */
+  /**
+   * Selected tags by key (`accountId:tagId`): with 'any' a site needs one of them; with 'all'
+   * every one of its own account's (a tag belongs to one account), and a site of an account
+   * with none selected is not shown.
+   */
   tags: readonly TagKey[]
   tagMode: TagMode
   hasUpdates: boolean

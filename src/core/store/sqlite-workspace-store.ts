@@ -69,6 +69,12 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
    * that account drops them (`written`), so a write is always seen by the next read.
    */
   private readonly lists = new Map<string, { sites?: readonly Site[]; tags?: readonly Tag[] }>()
+  /**
+   * Per account, the number of the store's latest write to it (`revision`). One counter for
+   * the whole store, so an account removed and added again never repeats a revision it had.
+   */
+  private readonly revisions = new Map<string, number>()
+  private writes = 0
 
   private constructor(
     private readonly db: Database.Database,
@@ -100,6 +106,10 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     return (cached.tags ??= deepFreeze(parseAll<Tag>(this.st.tags.all(accountId)))) as Tag[]
   }
 
+  revision(accountId: string): number {
+    return this.revisions.get(accountId) ?? 0
+  }
+
   syncMeta(accountId: string): AccountSyncMeta {
     const row = this.st.syncMeta.get(accountId) as SyncMetaRow | undefined
     return {
@@ -120,6 +130,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
       }
       this.st.putSyncMeta.run(accountId, next.lastSyncedAt, next.lastAttemptAt, next.eventsBackfillPage)
     })
+    this.written(accountId)
   }
 
   replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void {
@@ -203,7 +214,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
 
   addEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[] {
     const token = ftsAccountToken(accountId)
-    return this.transaction(() => {
+    const stored = this.transaction(() => {
       const added: SiteEvent[] = []
       for (const event of events) {
         const result = this.st.insertEvent.run(
@@ -223,6 +234,8 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
       }
       return added
     })
+    if (stored.length > 0) this.written(accountId)
+    return stored
   }
 
   knownEventIds(accountId: string, ids: readonly number[]): Set<number> {
@@ -258,6 +271,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
       this.st.insertChanges.run(changes.accountId, changes.syncedAt, JSON.stringify(changes))
       this.st.pruneChanges.run(changes.accountId, changes.accountId, this.changesKept)
     })
+    this.written(changes.accountId)
   }
 
   recentChanges(accountId: string, limit: number): SyncChanges[] {
@@ -352,7 +366,13 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
       return this.transaction(work)
     } finally {
       this.lists.delete(accountId)
+      this.written(accountId)
     }
+  }
+
+  /** The account was written: its revision moves on, so answers read before can be told apart. */
+  private written(accountId: string): void {
+    this.revisions.set(accountId, ++this.writes)
   }
 
   /** A statement answering one value per row (a count). */

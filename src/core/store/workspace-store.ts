@@ -49,6 +49,12 @@ export interface WorkspaceStore {
   site(accountId: string, siteId: number): Site | undefined
   /** Ascending id; frozen and kept between writes, as sites(). */
   tags(accountId: string): Tag[]
+  /**
+   * A number that changes with every write to the account (its sites, tags, events, sync
+   * bookkeeping or recorded changes), so what was read from it can be told from what is
+   * there now. Only compared for equality; it starts again when the store is opened again.
+   */
+  revision(accountId: string): number
   syncMeta(accountId: string): AccountSyncMeta
   setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void
 

@@ -1,0 +1,32 @@
+// The engine as one function over plain account data, for callers that hold their accounts
+// themselves (the renderer tests' in-memory core answers sites:query through it): the scope's
+// accounts are picked from `accounts`, and an account it names that is not there is not_found.
+import type { SitesPage, SitesQuery } from '../../shared'
+import { appError } from '../errors'
+import type { QueryAccount } from './scope-rows'
+import { SitesQueryEngine } from './sites-query-engine'
+
+const engine = new SitesQueryEngine()
+
+/** The scope's accounts in its order; throws not_found naming every account of it that is missing. */
+export function scopeAccounts<A extends { accountId: string }>(accounts: readonly A[], scope: readonly string[]): A[] {
+  const byId = new Map(accounts.map((account) => [account.accountId, account]))
+  const missing = scope.filter((accountId) => !byId.has(accountId))
+  if (missing.length > 0) throw missingAccounts(missing)
+  return scope.map((accountId) => byId.get(accountId)!)
+}
+
+export function missingAccounts(missing: readonly string[]) {
+  const list = missing.join(', ')
+  return appError({
+    code: 'not_found',
+    message:
+      missing.length === 1
+        ? `The account ${list} does not exist; it may have been removed.`
+        : `These accounts do not exist; they may have been removed: ${list}.`,
+  })
+}
+
+export function querySites(accounts: readonly QueryAccount[], query: SitesQuery): SitesPage {
+  return engine.query(scopeAccounts(accounts, query.scope), query)
+}
