@@ -17,7 +17,7 @@
 // - bytes of the WebSocket frames the page received (Chromium's DevTools protocol) to open
 //   (until the socket is quiet) and per keystroke; the page's JS heap after a forced GC.
 // And once per case: the shell's RSS (/proc). For the 5-account case, the servers start again
-// (40 ms per request, so a sync lasts) and a sync of every account runs while keystrokes are
+// (100 ms per request, so a sync outlasts the typing) and a sync of every account runs while keystrokes are
 // timed; then 10 sites change on one server (5 deleted, 5 created) and the bytes the page
 // receives for that account's sync are counted.
 //
@@ -25,6 +25,8 @@
 //   BENCH_RUNS=7         cold contexts per case (at least 5 for the figures' medians)
 //   BENCH_CASES=500,10k  only these cases (500, 10k, 5x10k)
 //   BENCH_VERBOSE=1      every run's figures and every keystroke
+//   BENCH_TRACE=DIR      a Chromium performance trace of one more open per case (not counted),
+//                        written to DIR/window-open-<case>.json (DevTools' Performance panel)
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -56,11 +58,14 @@ const ROW = 'table tbody tr.site-row'
 const SEARCH = 'input[type="search"]'
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
+const TRACE_DIR = process.env.BENCH_TRACE
+/** DevTools' Performance panel's own categories, with the JS sampling profiler. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading', 'netlog', 'toplevel']
 const PER_PAGE = 15
 const SYNC_TIMEOUT_MS = 10 * 60_000
 const UI_TIMEOUT_MS = 30_000
 /** The servers' latency once they start again for the sync steps: a sync of 10,000 sites then lasts seconds. */
-const SYNC_LATENCY_MS = 40
+const SYNC_LATENCY_MS = 100
 const KB = 1024
 const MiB = 1024 * 1024
 
@@ -250,17 +255,20 @@ interface Opened {
 }
 
 /** A cold context (no cache, no cookie) and a page on the shell's printed address, probed from its first script on. */
-async function openCold(browser: Browser, shell: RunningWebShell, target: string): Promise<Opened> {
+async function openCold(browser: Browser, shell: RunningWebShell, target: string, tracePath: string | null = null): Promise<Opened> {
   const context = await browser.newContext()
   const page = await context.newPage()
   const meter = await attachPageMeter(page)
   await page.addInitScript(pageProbe, { row: ROW, search: SEARCH, target })
+  if (tracePath !== null) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
   // The Sites view's address (the app itself opens on the Overview), as a bookmark would hold it.
   await page.goto(`${shell.url}#/sites`)
   await page
     .waitForFunction(() => (globalThis as unknown as PageGlobals).__probe?.searchableFrameAt != null, null, { timeout: UI_TIMEOUT_MS })
     .catch(() => undefined)
-  await waitForSocketQuiet(meter, 1000, 15_000)
+  if (tracePath !== null) await browser.stopTracing()
+  // Core may take over a second between two big frames: 2 s of silence before counting.
+  await waitForSocketQuiet(meter, 2000, 20_000)
   const probe = await page.evaluate(() => (globalThis as unknown as PageGlobals).__probe!)
   const timing = await page.evaluate(() => {
     const browserPerformance = performance as unknown as { getEntriesByType(type: string): { domContentLoadedEventEnd: number; loadEventEnd: number }[] }
@@ -390,6 +398,12 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
       } finally {
         await opened.context.close()
       }
+    }
+    if (TRACE_DIR) {
+      // One more open, traced and not counted (tracing slows the page down).
+      const traced = await openCold(browser, shell, target, join(TRACE_DIR, `window-open-${c.id}.json`))
+      await traced.context.close()
+      console.log(`  trace of one more open: ${join(TRACE_DIR, `window-open-${c.id}.json`)}`)
     }
     const noRows = `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`
     print(labels.firstRows, () => figureOr(labels.firstRows, first, 'ms', below(300), noRows))
