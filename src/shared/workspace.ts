@@ -90,11 +90,16 @@ export interface EventQuery {
   limit?: number
 }
 
-/** An event of a scope: the API's event with the account it belongs to and its key across accounts. */
+/**
+ * An event of a scope: the API's event with the account it belongs to, its key across
+ * accounts, and its site's name as stored now, so a list of events needs no list of sites.
+ */
 export interface ScopedEvent extends SiteEvent {
   accountId: string
   /** `accountId:eventId` (keyOf in scope.ts). */
   key: EventKey
+  /** The stored site's current name; null when the store holds no such site (deleted, or not synced yet). */
+  siteName: string | null
 }
 
 export interface EventSlice {
@@ -195,4 +200,10 @@ export interface WorkspaceChanged {
   events: boolean
   /** The changes of a completed sync; null for a local change (a create or delete). */
   changes: SyncChanges | null
+  /**
+   * The account's store revision after the change (ScopeAccount.revision; a SitesPage's
+   * revision names it), so a window can tell whether what it shows is older. Absent when
+   * the sender cannot know it: the web page's own catch-up after a reconnect.
+   */
+  revision?: number
 }

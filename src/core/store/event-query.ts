@@ -21,7 +21,10 @@ export const MAX_EVENT_LIMIT = 500
 const ABOVE_EVERY_ID = Number.MAX_SAFE_INTEGER + 1
 
 export interface EventQuerySql {
-  /** Selects account_id and json of at most limit + 1 rows (the extra row tells whether there is a next slice). */
+  /**
+   * Selects account_id, json and the site's stored name of at most limit + 1 rows (the extra
+   * row tells whether there is a next slice).
+   */
   slice: { sql: string; params: unknown[] }
   /** Counts every matching event, whatever the cursor. */
   count: { sql: string; params: unknown[] }
@@ -112,7 +115,9 @@ export function eventQuerySql(query: EventQuery): EventQuerySql {
   // look each account up and sort all of their events; the walk is named so it never does.
   const from = oneAccount !== null ? 'events e' : 'events e INDEXED BY events_scope_feed'
   const order = oneAccount !== null ? 'e.created_ms DESC, e.id DESC' : 'e.created_ms DESC, e.account_id DESC, e.id DESC'
-  const sliceSql = `SELECT e.account_id, e.json FROM ${from} WHERE ${sliceWhere.join(' AND ')} ORDER BY ${order} LIMIT ?`
+  const sliceSql =
+    `SELECT e.account_id, e.json, s.name FROM ${from} LEFT JOIN sites s ON s.account_id = e.account_id AND s.id = e.site_id ` +
+    `WHERE ${sliceWhere.join(' AND ')} ORDER BY ${order} LIMIT ?`
 
   return { slice: { sql: sliceSql, params: sliceParams }, count, limit }
 }

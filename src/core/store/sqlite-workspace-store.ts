@@ -249,14 +249,14 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
 
   queryEvents(query: EventQuery): EventSlice {
     const sql = eventQuerySql(query)
-    const rows = this.rowsStatement(sql.slice.sql).all(...sql.slice.params) as [string, string][]
+    const rows = this.rowsStatement(sql.slice.sql).all(...sql.slice.params) as [string, string, string | null][]
     const more = rows.length > sql.limit
     const shown = more ? rows.slice(0, sql.limit) : rows
     const events = new Array<ScopedEvent>(shown.length)
     for (let i = 0; i < shown.length; i++) {
-      const [accountId, json] = shown[i]!
+      const [accountId, json, siteName] = shown[i]!
       const event = JSON.parse(json) as SiteEvent
-      events[i] = { ...event, accountId, key: keyOf(accountId, event.id) }
+      events[i] = { ...event, accountId, key: keyOf(accountId, event.id), siteName }
     }
     const last = events[events.length - 1]
     const next = more && last !== undefined ? { createdAt: last.created_at, accountId: last.accountId, id: last.id } : null

@@ -14,7 +14,7 @@ beforeEach(async () => {
 })
 
 const ids = (events: SiteEvent[]) => events.map((e) => e.id)
-const scoped = (accountId: string, e: SiteEvent): ScopedEvent => ({ ...e, accountId, key: keyOf(accountId, e.id) })
+const scoped = (accountId: string, e: SiteEvent, siteName: string | null = null): ScopedEvent => ({ ...e, accountId, key: keyOf(accountId, e.id), siteName })
 
 /** Every slice of a query, following the cursors to the end. */
 function readAll(query: EventQuery): { pages: number[][]; totals: number[] } {

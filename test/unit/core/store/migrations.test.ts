@@ -117,7 +117,7 @@ describe('migrations', () => {
       eventsBackfillPage: 4,
     })
     expect(store.settings()).toEqual({ syncIntervalMinutes: 15, theme: 'system', notifyOn: { newUpdateEvents: true, pendingRose: true, notChecked: true }, historyRetentionDays: 365 })
-    const scopedEvent = { ...storedEvent, accountId: ACCOUNT_A, key: `${ACCOUNT_A}:${storedEvent.id}` }
+    const scopedEvent = { ...storedEvent, accountId: ACCOUNT_A, key: `${ACCOUNT_A}:${storedEvent.id}`, siteName: storedSite.name }
     expect(store.queryEvents({ scope: [ACCOUNT_A] })).toEqual({ events: [scopedEvent], next: null, total: 1 })
     // Events stored before the search index existed are found by message and by site name.
     expect(store.queryEvents({ scope: [ACCOUNT_A], text: 'yoast' }).events).toEqual([scopedEvent])

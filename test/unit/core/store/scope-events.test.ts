@@ -63,7 +63,7 @@ describe('queryEvents over a scope: order and paging', () => {
     expect(keys(slice.events)).toEqual([C(4), A(2), A(1), B(2), B(1), C(2), A(3)])
     expect(slice.total).toBe(7)
     expect(slice.next).toBeNull()
-    expect(slice.events[0]).toEqual({ ...event(4, { created_at: '2026-11-02T11:00:00Z' }), accountId: ACCOUNT_C, key: C(4) })
+    expect(slice.events[0]).toEqual({ ...event(4, { created_at: '2026-11-02T11:00:00Z' }), accountId: ACCOUNT_C, key: C(4), siteName: null })
   })
 
   it('pages through ties in time and id across accounts without repeating or skipping any', () => {
@@ -172,6 +172,22 @@ describe('queryEvents over a scope: filters', () => {
     const second = store.queryEvents({ scope, text: 'yoast', limit: 2, after: first.next ?? undefined })
     expect([...keys(first.events), ...keys(second.events)]).toEqual([A(2), B(1), A(1)])
     expect(second.next).toBeNull()
+  })
+
+  it("names each event's site as its account stores it now", () => {
+    const named = store.queryEvents({ scope }).events.map((e) => [e.key, e.siteName])
+    expect(named).toEqual([
+      [B(3), 'Dentist'],
+      [A(3), 'Bakery'],
+      [A(2), 'Garage'],
+      [B(1), 'Dentist'],
+      [A(1), 'Bakery'],
+    ])
+    store.upsertSite(ACCOUNT_A, site(1, { name: 'Patisserie' }))
+    store.removeSite(ACCOUNT_A, 2)
+    expect(store.queryEvents({ scope, site: keyOf(ACCOUNT_A, 1) }).events.map((e) => e.siteName)).toEqual(['Patisserie', 'Patisserie'])
+    store.addEvents(ACCOUNT_B, [event(9, { site_id: 7, created_at: '2026-11-04T00:00:00Z' })])
+    expect(store.queryEvents({ scope, limit: 1 }).events[0]).toMatchObject({ key: B(9), siteName: null })
   })
 
   it("answers one site's feed within the scope, paged", () => {

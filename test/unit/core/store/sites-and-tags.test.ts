@@ -210,6 +210,6 @@ describe('reopening', () => {
     expect(store.notice).toBeNull()
     expect(store.sites(ACCOUNT_A)).toEqual([site(1)])
     expect(store.tags(ACCOUNT_A)).toEqual([tag(1)])
-    expect(store.queryEvents({ scope: [ACCOUNT_A] }).events).toEqual([{ ...event(1), accountId: ACCOUNT_A, key: `${ACCOUNT_A}:1` }])
+    expect(store.queryEvents({ scope: [ACCOUNT_A] }).events).toEqual([{ ...event(1), accountId: ACCOUNT_A, key: `${ACCOUNT_A}:1`, siteName: site(1).name }])
   })
 })
