@@ -32,7 +32,7 @@ export const NODE_PACKAGES = ['better-sqlite3', 'keytar', 'pino', 'pino-roll', '
 /** Packages that need a page (DOM, Vue). */
 export const DOM_PACKAGES = ['vue', 'vue-router', 'pinia', 'reka-ui', 'chart.js']
 /** Packages that run anywhere. */
-export const STANDARD_PACKAGES = ['zod', 'papaparse']
+export const STANDARD_PACKAGES = ['zod', 'papaparse', 'tldts']
 
 // Electron's modules by process (Electron's API docs list each module's process).
 /** Modules of Electron's main process; the preload cannot use them. */

@@ -106,7 +106,7 @@ async function getOnce(url: URL, options: HttpGetOptions, signal: AbortSignal, s
     const location = response.headers.location
     const redirect = REDIRECTS.has(response.statusCode) && location !== undefined
     // A redirect's own body is not the page: none of it is read.
-    const { body, truncated } = redirect ? (response.body.destroy(), { body: Buffer.alloc(0), truncated: false }) : await readCapped(response.body, options.maxBodyBytes)
+    const { body, truncated } = redirect ? (drop(response.body), { body: Buffer.alloc(0), truncated: false }) : await readCapped(response.body, options.maxBodyBytes)
     return {
       kind: 'answer',
       status: response.statusCode,
@@ -125,7 +125,15 @@ async function getOnce(url: URL, options: HttpGetOptions, signal: AbortSignal, s
 }
 
 /** The page's first `max` bytes; the rest is never downloaded (the connection is closed). */
-async function readCapped(stream: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<{ body: Buffer; truncated: boolean }> {
+type BodyStream = AsyncIterable<Buffer> & { destroy(): void; on(event: 'error', listener: () => void): unknown }
+
+/** Stops reading a body; the abort undici reports for it is expected, not an error. */
+function drop(stream: BodyStream): void {
+  stream.on('error', () => undefined)
+  stream.destroy()
+}
+
+async function readCapped(stream: BodyStream, max: number): Promise<{ body: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of stream) {
@@ -133,7 +141,7 @@ async function readCapped(stream: AsyncIterable<Buffer> & { destroy(): void }, m
     if (chunk.length >= room) {
       chunks.push(chunk.subarray(0, room))
       size = max
-      stream.destroy()
+      drop(stream)
       // Whatever follows is not read: the page counts as longer than the cap.
       return { body: Buffer.concat(chunks, size), truncated: true }
     }
