@@ -167,6 +167,84 @@ export const MIGRATIONS: readonly Migration[] = [
       `)
     },
   },
+  {
+    version: 5,
+    description: "health: each site's current state per check, response times, incidents, check options, RDAP look-ups",
+    up(db) {
+      db.exec(`
+        -- A short integer per account for the response-time rows, the one table that grows
+        -- with every check (a row per site and hour), so they do not repeat the account's id.
+        CREATE TABLE health_accounts (
+          key INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL UNIQUE
+        );
+
+        -- The current state of each check of each site; json holds the reason and details.
+        CREATE TABLE health_state (
+          account_id TEXT NOT NULL,
+          site_id INTEGER NOT NULL,
+          check_name TEXT NOT NULL,
+          level TEXT NOT NULL,
+          cause TEXT,
+          checked_ms INTEGER NOT NULL,
+          since_ms INTEGER NOT NULL,
+          json TEXT NOT NULL,
+          PRIMARY KEY (account_id, site_id, check_name)
+        ) WITHOUT ROWID;
+
+        -- Reachability checks rolled up per site and hour (span 0, kept 8 days) and per site
+        -- and UTC day (span 1, kept 31 days): a check adds to two rows instead of adding one.
+        CREATE TABLE health_times (
+          account_key INTEGER NOT NULL,
+          site_id INTEGER NOT NULL,
+          span INTEGER NOT NULL,
+          start_ms INTEGER NOT NULL,
+          checks INTEGER NOT NULL,
+          up INTEGER NOT NULL,
+          sum_ms INTEGER NOT NULL,
+          max_ms INTEGER,
+          PRIMARY KEY (account_key, site_id, span, start_ms)
+        ) WITHOUT ROWID;
+
+        -- A check at error level from - to (to null while it lasts); kept by the history setting.
+        CREATE TABLE health_incidents (
+          seq INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          site_id INTEGER NOT NULL,
+          check_name TEXT NOT NULL,
+          cause TEXT NOT NULL,
+          from_ms INTEGER NOT NULL,
+          to_ms INTEGER,
+          reason TEXT NOT NULL
+        );
+        CREATE INDEX health_incidents_site ON health_incidents (account_id, site_id, from_ms);
+
+        -- Checks turned on or off and the look-for text, per account (site_id 0) and per site.
+        -- The API takes monitor.look_for_string only on creation and never gives it back, so
+        -- the app keeps its own.
+        CREATE TABLE health_options (
+          account_id TEXT NOT NULL,
+          site_id INTEGER NOT NULL,
+          enabled INTEGER NOT NULL,
+          look_for TEXT,
+          PRIMARY KEY (account_id, site_id)
+        ) WITHOUT ROWID;
+
+        -- One RDAP look-up per registrable domain a day, shared by every site of the domain.
+        CREATE TABLE health_rdap (
+          domain TEXT PRIMARY KEY,
+          checked_ms INTEGER NOT NULL,
+          json TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        -- The health settings and what the checks keep between runs (the RDAP bootstrap file).
+        CREATE TABLE health_meta (
+          key TEXT PRIMARY KEY,
+          json TEXT NOT NULL
+        ) WITHOUT ROWID;
+      `)
+    },
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS.reduce((latest, m) => Math.max(latest, m.version), 0)
