@@ -12,6 +12,7 @@ import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
 import { historyChannels } from './channels/history-channels'
 import { prefsChannels } from './channels/prefs-channels'
+import { scopeChannels } from './channels/scope-channels'
 import { settingsChannels } from './channels/settings-channels'
 import { siteChannels } from './channels/site-channels'
 import { syncChannels } from './channels/sync-channels'
@@ -58,7 +59,7 @@ export interface CoreOptions {
   sqliteNativeBinding?: string
   /** false: no sync at start or on the interval (tests that drive syncs themselves). */
   autoSync?: boolean
-  /** How long the start-up sync waits for a window's first snapshot before it begins anyway. */
+  /** How long the start-up sync waits for a window's first read of the store before it begins anyway. */
   syncStartDelayMs?: number
   /**
    * Where what goes wrong unseen is written down (thrown handlers, listener errors, failed demo
@@ -68,7 +69,7 @@ export interface CoreOptions {
   logger?: Logger
 }
 
-/** The start-up sync begins after the first snapshot is served, or after this at the latest. */
+/** The start-up sync begins after the window's first read is served, or after this at the latest. */
 const SYNC_START_DELAY_MS = 3_000
 
 /** Channels that are the person at work; background filling of old events makes way for them. */
@@ -151,13 +152,14 @@ export function createCore(options: CoreOptions): Core {
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
   const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval;
-  // but only once the window has its first snapshot, or after a moment if no window asks: a
-  // sync of thousands of pages keeps core busy, and the app must open with what it knows first.
+  // but only once the window has its first read of the store (snapshot, scope or rows), or
+  // after a moment if no window asks: a sync of thousands of pages keeps core busy, and the app
+  // must open with what it knows first.
   let disposed = false
   const startSyncing = once(() => void ready.then(() => (disposed ? undefined : sync.start())))
   const startTimer = options.autoSync === false ? undefined : setTimeout(startSyncing, options.syncStartDelayMs ?? SYNC_START_DELAY_MS)
   startTimer?.unref?.()
-  const firstSnapshotServed = (): void => {
+  const firstReadServed = (): void => {
     if (startTimer === undefined) return
     clearTimeout(startTimer)
     // After the answer has gone out.
@@ -170,6 +172,7 @@ export function createCore(options: CoreOptions): Core {
       ...accountsChannels(context),
       ...demoChannels(context),
       ...workspaceChannels(context),
+      ...scopeChannels(context),
       ...syncChannels(context),
       ...siteChannels(context),
       ...tagChannels(context),
@@ -180,12 +183,9 @@ export function createCore(options: CoreOptions): Core {
     () => sync.noteUserActivity(),
   )
 
-  const snapshot = handlers['workspace:snapshot']
-  handlers['workspace:snapshot'] = async (input) => {
-    const answer = await snapshot(input)
-    firstSnapshotServed()
-    return answer
-  }
+  // The window's first read of what the store holds, whichever channel it uses, lets the
+  // start-up sync begin.
+  for (const channel of FIRST_READ_CHANNELS) handlers[channel] = afterAnswer(handlers[channel], firstReadServed)
 
   return {
     handlers: logChannelFailures(handlers, logger),
@@ -201,6 +201,18 @@ export function createCore(options: CoreOptions): Core {
       workspace.close()
     },
   }
+}
+
+/** The channels a window opens with: the first answer of any of them starts the start-up sync. */
+const FIRST_READ_CHANNELS = ['workspace:snapshot', 'workspace:scope', 'sites:query'] as const satisfies readonly RequestChannel[]
+
+/** The handler, calling `then` once its answer is ready (whatever it is). */
+function afterAnswer<C extends RequestChannel>(handler: ChannelHandlers[C], then: () => void): ChannelHandlers[C] {
+  return (async (input: unknown) => {
+    const answer = await handler(input)
+    then()
+    return answer
+  }) as ChannelHandlers[C]
 }
 
 /** A function that runs `work` the first time it is called, and does nothing after. */

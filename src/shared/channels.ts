@@ -14,6 +14,8 @@ import type {
   Tag,
 } from './domain'
 import type { Result } from './errors'
+import type { Scope } from './scope'
+import type { ScopeSummary, SitesPage, SitesQuery } from './sites-query'
 import type {
   AttentionSummary,
   AppNotice,
@@ -48,6 +50,17 @@ export interface RequestChannels {
 
   /** What the store holds for the account, at once, without the network. */
   'workspace:snapshot': [AccountRef, WorkspaceSnapshot]
+  /**
+   * What the store holds for each account of a scope, at once and without the network: its
+   * stored sync state, site and event counts, tags with their site counts, and revision.
+   */
+  'workspace:scope': [{ scope: Scope }, ScopeSummary]
+  /**
+   * A range of a scope's sites, filtered, searched and sorted in core, with the totals and
+   * (when asked) the facet counts: the Sites table's rows, and with `keys` one site or a
+   * selection. Every account of the scope must exist (not_found names those that do not).
+   */
+  'sites:query': [SitesQuery, SitesPage]
   /** A keyset page of the stored events of a scope, filtered and searched in the store. */
   'events:query': [EventQuery, EventSlice]
 
@@ -148,6 +161,8 @@ export const REQUEST_CHANNELS = [
   'accounts:setActive',
   'demo:open',
   'workspace:snapshot',
+  'workspace:scope',
+  'sites:query',
   'events:query',
   'sync:now',
   'sync:cancel',

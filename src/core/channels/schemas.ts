@@ -3,7 +3,18 @@
 // silently passed along. The check at the end fails `tsc` when a schema and the contract's
 // input of its channel differ in either direction (input-schema-fit.ts).
 import { z } from 'zod'
-import { HISTORY_RETENTION_DAYS, MAX_EVENT_SCOPE, THEME_PREFERENCES, parseKey, type RequestChannel } from '../../shared'
+import {
+  HISTORY_RETENTION_DAYS,
+  MAX_EVENT_SCOPE,
+  MAX_QUERY_KEYS,
+  MAX_QUERY_ROWS,
+  MAX_SORTS,
+  SITE_FIELD_KEYS,
+  THEME_PREFERENCES,
+  parseKey,
+  type RequestChannel,
+  type TableFieldKey,
+} from '../../shared'
 import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
@@ -65,6 +76,43 @@ const eventQuery = z.strictObject({
   text: text(200).optional(),
   after: z.strictObject({ createdAt: text(64), accountId, id: positiveId }).optional(),
   limit: z.int().min(1).max(500).optional(),
+})
+
+const workspaceScope = z.strictObject({ scope })
+
+/** A tag anywhere in the app: `accountId:tagId`. */
+const tagKey = rowKey
+
+/** A facet filter's ticked values: server values as the API writes them (UNKNOWN_VALUE is ''). */
+const facetValues = z.array(text(200)).max(500, 'must name at most 500 values').readonly()
+
+const siteFilter = z.strictObject({
+  search: text(500),
+  php: facetValues,
+  mysql: facetValues,
+  web: facetValues,
+  status: facetValues,
+  tags: z.array(tagKey).max(500, 'must name at most 500 tags').readonly(),
+  tagMode: z.enum(['any', 'all'], { error: 'must be any or all' }),
+  hasUpdates: z.boolean(),
+  neverChecked: z.boolean(),
+  accounts: z.array(accountId).max(MAX_EVENT_SCOPE, `must name at most ${MAX_EVENT_SCOPE} accounts`).readonly(),
+})
+
+const TABLE_FIELD_KEYS: TableFieldKey[] = [...SITE_FIELD_KEYS, 'account']
+const siteSort = z.strictObject({
+  key: z.enum(TABLE_FIELD_KEYS, { error: `must be one of ${TABLE_FIELD_KEYS.join(', ')}` }),
+  direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }),
+})
+
+const sitesQuery = z.strictObject({
+  scope,
+  filter: siteFilter,
+  sort: z.array(siteSort).max(MAX_SORTS, `must name at most ${MAX_SORTS} sorts`).readonly(),
+  offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+  limit: z.int().min(0).max(MAX_QUERY_ROWS, `must be at most ${MAX_QUERY_ROWS}`),
+  facets: z.boolean().optional(),
+  keys: z.array(rowKey).max(MAX_QUERY_KEYS, `must name at most ${MAX_QUERY_KEYS} sites`).readonly().optional(),
 })
 
 /** A pref's key: a name, and for an account's things ":<accountId>" at the end. */
@@ -140,6 +188,8 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'accounts:setActive': accountRef,
   'demo:open': noInput,
   'workspace:snapshot': accountRef,
+  'workspace:scope': workspaceScope,
+  'sites:query': sitesQuery,
   'events:query': eventQuery,
   'sync:now': accountRef,
   'sync:cancel': accountRef,

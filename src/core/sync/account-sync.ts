@@ -486,7 +486,7 @@ export class AccountSync {
     this.deps.events.emit('events:new', { accountId: this.id, events: newestFirst(stored).slice(0, this.deps.tuning.maxPushedEvents) })
   }
 
-  private pushChanged(change: Omit<WorkspaceChanged, 'accountId'>): void {
-    this.deps.events.emit('workspace:changed', { accountId: this.id, ...change })
+  private pushChanged(change: Omit<WorkspaceChanged, 'accountId' | 'revision'>): void {
+    this.deps.events.emit('workspace:changed', { accountId: this.id, ...change, revision: this.deps.store.revision(this.id) })
   }
 }

@@ -11,6 +11,14 @@ afterEach(() => dirs.cleanup())
 
 const id = '6f1c1c3e-4a51-4bb5-9d58-8a3f0f5e7a10'
 
+const sitesQuery = {
+  scope: [id],
+  filter: { search: '', php: [], mysql: [], web: [], status: [], tags: [], tagMode: 'any', hasUpdates: false, neverChecked: false, accounts: [] },
+  sort: [],
+  offset: 0,
+  limit: 50,
+}
+
 const badInputs: [RequestChannel, unknown, string][] = [
   ['app:info', { extra: 1 }, 'input'],
   ['accounts:list', 'all', 'input'],
@@ -30,6 +38,30 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['demo:open', 'now', 'input'],
   ['workspace:snapshot', { accountId: id, page: 2 }, 'input'],
   ['workspace:snapshot', {}, 'accountId'],
+  ['workspace:scope', { scope: [] }, 'scope'],
+  ['workspace:scope', { scope: [id, id] }, 'scope'],
+  ['workspace:scope', { scope: ['not-an-id'] }, 'scope.0'],
+  ['workspace:scope', { accountId: id }, 'scope'],
+  ['sites:query', { ...sitesQuery, scope: [] }, 'scope'],
+  ['sites:query', { ...sitesQuery, scope: Array.from({ length: 501 }, (_v, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) }, 'scope'],
+  ['sites:query', { ...sitesQuery, filter: { ...sitesQuery.filter, search: 'x'.repeat(501) } }, 'filter.search'],
+  ['sites:query', { ...sitesQuery, filter: { ...sitesQuery.filter, php: ['x'.repeat(201)] } }, 'filter.php.0'],
+  ['sites:query', { ...sitesQuery, filter: { ...sitesQuery.filter, tags: [7] } }, 'filter.tags.0'],
+  ['sites:query', { ...sitesQuery, filter: { ...sitesQuery.filter, tags: ['VIP'] } }, 'filter.tags.0'],
+  ['sites:query', { ...sitesQuery, filter: { ...sitesQuery.filter, tagMode: 'some' } }, 'filter.tagMode'],
+  ['sites:query', { ...sitesQuery, filter: { ...sitesQuery.filter, accounts: ['nope'] } }, 'filter.accounts.0'],
+  ['sites:query', { ...sitesQuery, filter: { search: '' } }, 'filter.php'],
+  ['sites:query', { ...sitesQuery, sort: [{ key: 'colour', direction: 'asc' }] }, 'sort.0.key'],
+  ['sites:query', { ...sitesQuery, sort: [{ key: 'name', direction: 'up' }] }, 'sort.0.direction'],
+  ['sites:query', { ...sitesQuery, sort: [{ key: 'name', direction: 'asc' }, { key: 'php', direction: 'asc' }, { key: 'web', direction: 'asc' }] }, 'sort'],
+  ['sites:query', { ...sitesQuery, offset: -1 }, 'offset'],
+  ['sites:query', { ...sitesQuery, offset: 1.5 }, 'offset'],
+  ['sites:query', { ...sitesQuery, limit: 1001 }, 'limit'],
+  ['sites:query', { ...sitesQuery, limit: -1 }, 'limit'],
+  ['sites:query', { ...sitesQuery, keys: [`${id}:0`] }, 'keys.0'],
+  ['sites:query', { ...sitesQuery, keys: Array.from({ length: 50_001 }, (_v, i) => `${id}:${i + 1}`) }, 'keys'],
+  ['sites:query', { ...sitesQuery, facets: 'yes' }, 'facets'],
+  ['sites:query', { ...sitesQuery, page: 2 }, 'input'],
   ['events:query', { scope: [id], limit: 0 }, 'limit'],
   ['events:query', { scope: [id], limit: 501 }, 'limit'],
   ['events:query', { accountId: id }, 'scope'],

@@ -3,6 +3,7 @@
 // after a moment when no window asks.
 import { afterEach, expect, it } from 'vitest'
 import type { Core } from '../../../../src/core'
+import { EMPTY_FILTER } from '../../../../src/shared'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import { envelope, pageOf, sendJson, site, startListener, tag, type TestListener } from '../api/support/listener'
 import { makeCore } from '../support/core-harness'
@@ -67,4 +68,20 @@ it('syncs at start after a moment when no window asks for a snapshot', async () 
   started(app.core)
   await expect.poll(() => app.pushesOf('sync:state').some((s) => s.accountId === account.id && s.status === 'idle' && s.lastSyncedAt !== null)).toBe(true)
   expect(server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
+})
+
+it.each(['sites:query', 'workspace:scope'] as const)('counts a first %s as the window\'s first read', async (channel) => {
+  const server = await api()
+  const secretStore = new MemorySecretStore()
+  const { dataDir, account } = await earlierRun(server, secretStore)
+
+  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 60_000 })
+  started(app.core)
+  const input =
+    channel === 'sites:query'
+      ? { scope: [account.id], filter: EMPTY_FILTER, sort: [], offset: 0, limit: 50 }
+      : { scope: [account.id] }
+  await app.value(channel, input)
+  expect(server.requests).toEqual([])
+  await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
 })

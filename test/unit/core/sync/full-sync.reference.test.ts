@@ -52,7 +52,7 @@ describe('a first sync', () => {
     expect(states[0]).toMatchObject({ status: 'syncing', progress: { done: 0, total: null } })
     expect(states.at(-1)).toEqual(state)
     expect(states.filter((s) => s.status === 'syncing').every((s) => s.progress !== null)).toBe(true)
-    expect(h.pushesOf('workspace:changed')).toEqual([{ accountId: ACCOUNT, sites: true, tags: true, events: true, changes }])
+    expect(h.pushesOf('workspace:changed')).toEqual([{ accountId: ACCOUNT, sites: true, tags: true, events: true, changes, revision: h.store.revision(ACCOUNT) }])
     expect(h.pushesOf('events:new')).toEqual([])
   })
 

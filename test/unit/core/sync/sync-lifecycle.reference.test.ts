@@ -99,7 +99,7 @@ describe('changes made through the app', () => {
 
     expect(stored).toMatchObject({ id: created.id, name: 'Shop', updates_count: 0 })
     expect(h.store.site(ACCOUNT, created.id)).toEqual(stored)
-    expect(h.pushesOf('workspace:changed')).toContainEqual({ accountId: ACCOUNT, sites: true, tags: false, events: false, changes: null })
+    expect(h.pushesOf('workspace:changed')).toContainEqual({ accountId: ACCOUNT, sites: true, tags: false, events: false, changes: null, revision: expect.any(Number) })
     await expect.poll(() => h.callsOf('readAllSites').length).toBe(syncs + 1)
     await expect.poll(() => h.engine.state(ACCOUNT).status).toBe('idle')
     // The background sync found nothing the app had not already stored: no news to record.
@@ -119,7 +119,7 @@ describe('changes made through the app', () => {
 
     expect(ids(h.store.tags(ACCOUNT))).not.toContain(tag.id)
     expect(h.store.sites(ACCOUNT).some((site) => site.tags.some((t) => t.id === tag.id))).toBe(false)
-    expect(h.pushesOf('workspace:changed').at(-1)).toEqual({ accountId: ACCOUNT, sites: true, tags: true, events: false, changes: null })
+    expect(h.pushesOf('workspace:changed').at(-1)).toEqual({ accountId: ACCOUNT, sites: true, tags: true, events: false, changes: null, revision: expect.any(Number) })
     await expect.poll(() => h.callsOf('readAllSites').length).toBe(2)
   })
 

@@ -78,7 +78,7 @@ describe('syncEventsSoon', () => {
     await expect.poll(() => h.store.eventCount(ACCOUNT)).toBe(before + recorded.length)
     expect(h.calls).toEqual(['listEvents 1'])
     expect(h.pushesOf('events:new').at(-1)?.events).toHaveLength(recorded.length)
-    expect(h.pushesOf('workspace:changed').at(-1)).toEqual({ accountId: ACCOUNT, sites: false, tags: false, events: true, changes: null })
+    expect(h.pushesOf('workspace:changed').at(-1)).toEqual({ accountId: ACCOUNT, sites: false, tags: false, events: true, changes: null, revision: expect.any(Number) })
   })
 })
 

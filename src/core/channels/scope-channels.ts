@@ -1,0 +1,45 @@
+// sites:query and workspace:scope: the Sites table's rows and a scope's small facts, answered
+// from the local store at once and without the network (DESIGN.md, "How data flows"). Every
+// account of the scope must exist: a late call naming a removed account is not_found, naming it.
+import type { ChannelHandlers } from '../../shared'
+import { AppErrorException } from '../errors'
+import { SitesQueryEngine, missingAccounts, scopeAccountSummary, type QueryAccount } from '../query'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+
+export function scopeChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites:query' | 'workspace:scope'> {
+  const { store, workspace, sync } = ctx
+  // One engine for the app: its caches follow the store's lists, whichever window asks.
+  const engine = new SitesQueryEngine()
+
+  /** The scope's accounts as the store holds them, in the scope's order. */
+  async function accountsOf(scope: readonly string[]): Promise<QueryAccount[]> {
+    const records = await Promise.all(
+      scope.map((accountId) =>
+        store.record(accountId).catch((thrown: unknown) => {
+          if (thrown instanceof AppErrorException && thrown.appError.code === 'not_found') return null
+          throw thrown
+        }),
+      ),
+    )
+    const missing = scope.filter((_, at) => records[at] === null)
+    if (missing.length > 0) throw missingAccounts(missing)
+    return scope.map((accountId, at) => ({
+      accountId,
+      label: records[at]!.label,
+      sites: workspace.sites(accountId),
+      tags: workspace.tags(accountId),
+      revision: workspace.revision(accountId),
+    }))
+  }
+
+  return {
+    'sites:query': handle('sites:query', async (query) => engine.query(await accountsOf(query.scope), query)),
+
+    'workspace:scope': handle('workspace:scope', async ({ scope }) => ({
+      accounts: (await accountsOf(scope)).map((account) =>
+        scopeAccountSummary(account, sync.state(account.accountId), workspace.eventCount(account.accountId)),
+      ),
+    })),
+  }
+}
