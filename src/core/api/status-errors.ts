@@ -41,6 +41,51 @@ function serverMessage(body: string, ctx: RequestContext): string | undefined {
   return parsed.success && parsed.data.message.trim() !== '' ? excerpt(parsed.data.message, ctx.secrets) : undefined
 }
 
+/**
+ * The reason a server gives in an error body, under the names servers use for it: Laravel's
+ * `message`, `msg` ({"error":true,"msg":"Invalid API key","status":403}), `error` when it is
+ * text, `detail` (RFC 9457), OAuth's `error_description`. Short, and never a secret.
+ */
+function statedReason(body: string, ctx: RequestContext): string | undefined {
+  const parsed = parseJson(body)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined
+  const record = parsed as Record<string, unknown>
+  for (const key of ['message', 'msg', 'error', 'detail', 'error_description']) {
+    const value = record[key]
+    if (typeof value === 'string' && value.trim() !== '') return excerpt(value.trim(), ctx.secrets)
+  }
+  return undefined
+}
+
+/**
+ * A reason that is about the key itself (invalid, expired, revoked, unknown) rather than about
+ * what the key may do: some servers answer a bad key with 403 instead of 401.
+ */
+const KEY_WORD = String.raw`(?:api[\s_-]?key|key|token|credentials?)`
+const KEY_FAULT = String.raw`(?:invalid|wrong|bad|expired|revoked|unknown|missing|not valid|not recogni[sz]ed)`
+const KEY_REFUSED = new RegExp(
+  String.raw`\b${KEY_FAULT}\b.*\b${KEY_WORD}\b|\b${KEY_WORD}\b.*\b${KEY_FAULT}\b|\bunauthenticated\b|\bnot authenticated\b|\bauthentication (?:failed|required)\b`,
+  'i',
+)
+
+export function reasonRefusesKey(reason: string): boolean {
+  return KEY_REFUSED.test(reason)
+}
+
+function forbiddenError(status: number, body: string, ctx: RequestContext): AppError {
+  const reason = statedReason(body, ctx)
+  if (reason !== undefined && reasonRefusesKey(reason)) {
+    // As a 401: the account's token is marked refused and the app offers to replace it.
+    return { code: 'unauthorized', status, message: `The server refused the token (HTTP ${status}: “${reason}”). Enter a new token for this account.` }
+  }
+  const said = reason === undefined ? '' : `: “${reason}”`
+  return {
+    code: 'forbidden',
+    status,
+    message: `The server refused access to ${ctx.what} (HTTP ${status}${said}). The token may lack the rights for this: replace it in Accounts with one that has them, or ask the server's administrator.`,
+  }
+}
+
 /** Fields named in a 422, at most this many, each with at most MAX_FIELD_MESSAGES messages. */
 const MAX_FIELDS = 20
 const MAX_FIELD_MESSAGES = 5
@@ -125,13 +170,7 @@ export function errorForStatus(
   if (status === 401) {
     return { code: 'unauthorized', status, message: 'The server refused the token. Enter a new token for this account.' }
   }
-  if (status === 403) {
-    return {
-      code: 'forbidden',
-      status,
-      message: `The server refused access to ${ctx.what} (HTTP 403). The token may lack the rights for this; ask the server's administrator.`,
-    }
-  }
+  if (status === 403) return forbiddenError(status, body, ctx)
   if (status === 404 || status === 410) {
     return {
       code: 'not_found',
