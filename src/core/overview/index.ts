@@ -1,0 +1,3 @@
+// The Overview's figures of a scope, worked out in core (shared/overview.ts is the answer).
+export { overviewStats, overviewTotals, topPending, scopeVersionGroups, type OverviewAccount } from './overview-stats'
+export { groupLabel, versionGroups, countValues } from './version-groups'
