@@ -90,6 +90,11 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   /** Each site's changed values and the daily trend (site-history.ts). */
   private readonly history: SiteHistoryStore
 
+  /** The open database, for a room's own store of its own tables in it (core/health's HealthStore). */
+  get database(): Database.Database {
+    return this.db
+  }
+
   sites(accountId: string): Site[] {
     const cached = this.listsOf(accountId)
     // Typed as the interface has it; frozen, so a caller that would change it throws instead.
