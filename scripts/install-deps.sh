@@ -13,5 +13,6 @@ if [ "$(node_modules_state)" = current ]; then exit 0; fi
 {
   echo "Installing dependencies (first run, or package-lock.json changed)..."
   ensure_apt_packages "${BUILD_APT_PACKAGES[@]}"
+  echo "npm ci: fetching and unpacking the packages, then compiling keytar (a few minutes the first time)..."
   npm_ci
 } >&2

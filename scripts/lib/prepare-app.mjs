@@ -5,7 +5,7 @@ import { BuildFailedError, ensureBuilt } from './ensure-built.mjs'
 import { ensureInstalled } from './ensure-installed.mjs'
 
 export async function prepareApp() {
-  ensureInstalled()
+  await ensureInstalled()
   try {
     await ensureBuilt()
   } catch (error) {
