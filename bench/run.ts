@@ -25,7 +25,6 @@ const BENCHES: Bench[] = [
   { file: 'bench/history-growth.bench.ts' },
   { file: 'bench/core-memory.bench.ts' },
   { file: 'bench/renderer-size.bench.ts' },
-  { file: 'bench/site-table.bench.ts' },
   { file: 'bench/window-open.bench.ts', keyring: true },
 ]
 

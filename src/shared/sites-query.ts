@@ -145,6 +145,8 @@ export interface ScopeAccount {
   /** As stored: the last sync's time and outcome, never a guess. */
   sync: SyncState
   siteCount: number
+  /** Pending updates of all its sites (a site never checked has none yet): the tab title's and dock badge's count. */
+  pendingUpdates: number
   eventCount: number
   /** The account's tags by name, each with how many of its sites carry it. */
   tags: Array<Tag & { siteCount: number }>

@@ -7,10 +7,13 @@ import { textCollator } from './text-order'
 
 export function scopeAccountSummary(account: QueryAccount, sync: SyncState, eventCount: number): ScopeAccount {
   const counts = siteListIndex(account.sites).tagSiteCounts()
+  let pendingUpdates = 0
+  for (const site of account.sites) pendingUpdates += site.updates_count ?? 0
   return {
     accountId: account.accountId,
     sync,
     siteCount: account.sites.length,
+    pendingUpdates,
     eventCount,
     tags: account.tags
       .map((tag) => ({ ...tag, siteCount: counts.get(tag.id) ?? 0 }))

@@ -1,20 +1,23 @@
-// Deletes several sites, each in its own account (rows of the All accounts scope carry theirs;
-// a plain site is of the account given), one request at a time (the API has no bulk delete, and one at a time
-// keeps within its rate limit and lets the person stop between sites), keeping each site's
-// outcome so the dialog can list it and retry the ones that failed. A site leaves the table
-// as soon as the server said yes. One the server says it does not have (someone deleted it
-// meanwhile) is reported as failed and stays listed, and selected, while the outcome is on
-// screen (so the person sees which it was); forgetGone() takes it out when the dialog closes.
+// Deletes several sites, each in its own account (every row carries its account and key), one
+// request at a time (the API has no bulk delete, and one at a time keeps within its rate limit
+// and lets the person stop between sites), keeping each site's outcome so the dialog can list
+// it and retry the ones that failed. One the server says it does not have (someone deleted it
+// meanwhile: 404 `not_found`) is what the person wanted, so it is reported as already gone,
+// not as a failure, and never retried. The table asks core again once a run ends (core's own
+// push follows each delete too), so deleted rows leave it without the renderer holding a list.
 import { computed, ref, shallowRef } from 'vue'
 import type { AppError, Site } from '../../../shared'
+import type { RowKey } from '../../../shared/scope'
+import type { SiteRow } from '../../../shared/sites-query'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
-import { siteRefOf } from '../lib/account-rows'
-import { useWorkspaceStore } from '../stores/workspace'
+import { useSiteWindowStore } from '../stores/site-window'
 
-export type DeleteState = 'pending' | 'deleting' | 'deleted' | 'failed' | 'cancelled'
+export type DeleteState = 'pending' | 'deleting' | 'deleted' | 'gone' | 'failed' | 'cancelled'
 
 export interface DeleteItem {
+  key: RowKey
+  accountId: string
   site: Site
   state: DeleteState
   error: AppError | null
@@ -23,16 +26,17 @@ export interface DeleteItem {
 }
 
 export interface RunSummary {
-  /** Sites (their row ids in the list they came from) deleted in this run; they have left the list. */
-  removedIds: number[]
+  /** Rows deleted in this run, or found gone already; they have left the list. */
+  removedKeys: RowKey[]
   deleted: number
+  gone: number
   failed: number
   cancelled: number
 }
 
 export function useBulkDeleteInAccounts() {
   const api = useApi()
-  const workspace = useWorkspaceStore()
+  const siteWindow = useSiteWindowStore()
 
   const items = ref<DeleteItem[]>([])
   const running = ref(false)
@@ -42,21 +46,21 @@ export function useBulkDeleteInAccounts() {
 
   const count = (state: DeleteState) => computed(() => items.value.filter((i) => i.state === state).length)
   const deleted = count('deleted')
+  const gone = count('gone')
   const failed = count('failed')
   const cancelled = count('cancelled')
 
-  /** Starts over with these sites, all pending. */
-  function prepare(sites: readonly Site[]): void {
-    items.value = sites.map((site) => ({ site, state: 'pending', error: null, attempts: 0 }))
+  /** Starts over with these rows, all pending. */
+  function prepare(rows: readonly SiteRow[]): void {
+    items.value = rows.map((row) => ({ key: row.key, accountId: row.accountId, site: row.site, state: 'pending', error: null, attempts: 0 }))
     progress.value = null
     stopping.value = false
   }
 
-  /** `fallbackAccountId`: the account of plain sites (not rows of the All scope). */
-  async function deleteEach(fallbackAccountId: string | null, batch: DeleteItem[]): Promise<RunSummary> {
+  async function deleteEach(batch: DeleteItem[]): Promise<RunSummary> {
     running.value = true
     stopping.value = false
-    const summary: RunSummary = { removedIds: [], deleted: 0, failed: 0, cancelled: 0 }
+    const summary: RunSummary = { removedKeys: [], deleted: 0, gone: 0, failed: 0, cancelled: 0 }
     for (const [index, item] of batch.entries()) {
       if (stopping.value) {
         for (const rest of batch.slice(index)) rest.state = 'cancelled'
@@ -67,16 +71,15 @@ export function useBulkDeleteInAccounts() {
       item.state = 'deleting'
       item.error = null
       item.attempts += 1
-      const { accountId, siteId } = siteRefOf(item.site, fallbackAccountId)
-      const result = accountId
-        ? await call(() => api.sitesDelete({ accountId, siteId }))
-        : ({ ok: false, error: { code: 'invalid_input', message: 'No account is selected.' } } as const)
+      const result = await call(() => api.sitesDelete({ accountId: item.accountId, siteId: item.site.id }))
       if (result.ok) {
         item.state = 'deleted'
         summary.deleted += 1
-        // It leaves the list now, not when core's push has been read.
-        if (accountId) workspace.dropSite(accountId, siteId)
-        summary.removedIds.push(item.site.id)
+        summary.removedKeys.push(item.key)
+      } else if (result.error.code === 'not_found') {
+        item.state = 'gone'
+        summary.gone += 1
+        summary.removedKeys.push(item.key)
       } else {
         item.state = 'failed'
         item.error = result.error
@@ -86,19 +89,20 @@ export function useBulkDeleteInAccounts() {
     running.value = false
     stopping.value = false
     progress.value = null
+    if (summary.removedKeys.length > 0) siteWindow.refresh()
     return summary
   }
 
   /** Deletes every pending site of the list, in order. */
-  function run(accountId: string | null): Promise<RunSummary> {
-    return deleteEach(accountId, items.value.filter((i) => i.state === 'pending'))
+  function run(): Promise<RunSummary> {
+    return deleteEach(items.value.filter((i) => i.state === 'pending'))
   }
 
-  /** Tries the failed ones again; the deleted and cancelled stay as they are. */
-  function retryFailed(accountId: string | null): Promise<RunSummary> {
+  /** Tries the failed ones again; the deleted, gone and cancelled stay as they are. */
+  function retryFailed(): Promise<RunSummary> {
     const again = items.value.filter((i) => i.state === 'failed')
     for (const item of again) item.state = 'pending'
-    return deleteEach(accountId, again)
+    return deleteEach(again)
   }
 
   /** Stops after the site being deleted now; the rest are left alone. */
@@ -106,18 +110,5 @@ export function useBulkDeleteInAccounts() {
     if (running.value) stopping.value = true
   }
 
-  /**
-   * Takes the sites the server said it does not have out of the list (it would drop them at
-   * the next sync anyway); answers their ids.
-   */
-  function forgetGone(fallbackAccountId: string | null): number[] {
-    const gone = items.value.filter((i) => i.state === 'failed' && i.error?.code === 'not_found').map((i) => i.site)
-    for (const site of gone) {
-      const { accountId, siteId } = siteRefOf(site, fallbackAccountId)
-      if (accountId) workspace.dropSite(accountId, siteId)
-    }
-    return gone.map((site) => site.id)
-  }
-
-  return { forgetGone, items, running, stopping, progress, deleted, failed, cancelled, prepare, run, retryFailed, cancel }
+  return { items, running, stopping, progress, deleted, gone, failed, cancelled, prepare, run, retryFailed, cancel }
 }

@@ -1,7 +1,7 @@
 // Where the scope's data stands, for the views that can show every account (Overview, Sites,
 // Events). In one account's scope it is useWorkspaceState's answer; in the All accounts scope
-// the view has rows as soon as any account has been read, waits only while none has, and
-// names each account that could not be read (the others still show).
+// it is the scope's summary (workspace:scope), read for every account at once: the view waits
+// only until it answered, and says so when it could not be read.
 import { computed } from 'vue'
 import type { AppError } from '../../../shared'
 import { useAccountsStore } from '../stores/accounts'
@@ -23,35 +23,32 @@ export function useScopeState() {
 
   const all = computed(() => accounts.isAllScope)
 
-  /** Accounts of the All scope with nothing to show because their snapshot could not be read. */
-  const unread = computed<UnreadAccount[]>(() => {
-    if (!all.value) return []
-    return workspace.scopeEntries.flatMap(({ account, entry }) =>
-      entry && !entry.snapshot && entry.status === 'error' && entry.error ? [{ accountId: account.id, label: account.label, error: entry.error }] : [],
-    )
-  })
+  /**
+   * Accounts of the All scope that could not be read. The scope is read in one answer, so this
+   * stays empty: a failure of it is the scope's `blockingError`. Kept for the views that list it.
+   */
+  const unread = computed<UnreadAccount[]>(() => [])
 
   /** Skeletons rather than an empty state. */
-  const loading = computed(() => (all.value ? !workspace.scopeSettled : one.loading.value))
+  const loading = computed(() => (all.value ? workspace.scopeSummary === null && workspace.summaryError === null : one.loading.value))
 
-  /** Nothing can be shown, and this says why (one account's failure, or the first of all). */
+  /** Nothing can be shown, and this says why. */
   const blockingError = computed<AppError | null>(() => {
     if (!all.value) return one.blockingError.value
-    const read = workspace.scopeEntries.some(({ entry }) => !!entry?.snapshot)
-    return !read && workspace.scopeSettled ? (unread.value[0]?.error ?? null) : null
+    return workspace.scopeSummary === null ? workspace.summaryError : null
   })
 
   /** One account never synced: its view says so rather than "no sites". */
   const notSynced = computed(() => !all.value && one.phase.value === 'not-synced')
 
   /** Synced (or read) enough that an empty list means there is nothing. */
-  const settledEmpty = computed(() => (all.value ? workspace.scopeSettled && unread.value.length === 0 : one.phase.value === 'synced'))
+  const settledEmpty = computed(() => (all.value ? workspace.scopeSummary !== null : one.phase.value === 'synced'))
 
   const syncing = computed(() => (all.value ? accounts.scopeAccounts.some((a) => sync.isSyncing(a.id)) : sync.activeSyncing))
 
-  /** Reads again the accounts that could not be read. */
+  /** Reads the scope's summary again (it could not be read). */
   async function retryUnread(): Promise<void> {
-    await Promise.all(unread.value.map((u) => workspace.load(u.accountId)))
+    await workspace.loadSummary()
   }
 
   /** Syncs the scope's accounts: the active one, or every one. */

@@ -4,7 +4,7 @@
 // each group keeping the exact values it holds: a slice opens the Sites view filtered to
 // exactly those values, which is the filter the Sites view already understands.
 import type { Site } from '../../../shared'
-import { isAccountSite } from './account-rows'
+import { isAccountSite } from './scope-site'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 /** How many sites the pending-updates chart shows. */

@@ -1,69 +1,56 @@
-// The table's selection as plain data: which site ids are selected, changed the way a person
-// expects from a file manager (click a box toggles one row, Shift+click selects every row from
-// the last one clicked, Ctrl/Cmd+A selects everything shown, Escape clears). Pure functions
-// over ids and the rows' order, so the rules are tested without a table; every change returns
-// a new set (the old one is never touched, so the view can compare them).
+// The table's selection as plain data, changed the way a person expects from a file manager:
+// a click on a box toggles one row, Shift+click sets every row from the last one clicked,
+// Ctrl/Cmd+A selects every row the view matches, Escape clears. A selection names rows by key
+// (`accountId:siteId`), or is "every matching row but these" (shared/sites-query.ts
+// SiteSelection), so selecting fifty thousand rows holds no list of them. Pure functions: every
+// change returns a new selection (the old one is never touched, so the view can compare them).
+import type { RowKey } from '../../../shared/scope'
+import type { SiteSelection } from '../../../shared/sites-query'
 
-/** Adds or removes one id. */
-export function toggleOne(selected: ReadonlySet<number>, id: number): Set<number> {
-  const next = new Set(selected)
-  if (next.has(id)) next.delete(id)
-  else next.add(id)
-  return next
+/** Every row the view matches (Ctrl/Cmd+A, the header box). */
+export function selectEvery(): SiteSelection {
+  return { kind: 'matching', except: [] }
+}
+
+/** Adds or removes one row. */
+export function toggleKey(selection: SiteSelection, key: RowKey): SiteSelection {
+  if (selection.kind === 'keys') {
+    const keys = selection.keys.includes(key) ? selection.keys.filter((k) => k !== key) : [...selection.keys, key]
+    return { kind: 'keys', keys }
+  }
+  const except = selection.except.includes(key) ? selection.except.filter((k) => k !== key) : [...selection.except, key]
+  return { kind: 'matching', except }
 }
 
 /**
- * Shift+click: every row between the anchor (the last row clicked) and this one, in the
- * order shown, takes the clicked row's new state (selected when it was not, cleared when it
- * was), added to or taken from what was selected before. Without an anchor still on screen
- * (it was filtered out, or nothing was clicked yet) it is a plain toggle.
+ * Shift+click: the rows of a range (their keys in the view's order) all take the clicked row's
+ * new state, added to or taken from what was selected before.
  */
-export function toggleRange(
-  selected: ReadonlySet<number>,
-  orderedIds: readonly number[],
-  anchorId: number | null,
-  id: number,
-): Set<number> {
-  const to = orderedIds.indexOf(id)
-  const from = anchorId === null ? -1 : orderedIds.indexOf(anchorId)
-  if (to < 0 || from < 0) return toggleOne(selected, id)
-  const select = !selected.has(id)
-  const next = new Set(selected)
-  const [start, end] = from <= to ? [from, to] : [to, from]
-  for (let i = start; i <= end; i++) {
-    const rowId = orderedIds[i]!
-    if (select) next.add(rowId)
-    else next.delete(rowId)
+export function setKeys(selection: SiteSelection, keys: readonly RowKey[], select: boolean): SiteSelection {
+  const range = new Set(keys)
+  if (selection.kind === 'keys') {
+    const kept = selection.keys.filter((k) => !range.has(k))
+    return { kind: 'keys', keys: select ? [...kept, ...keys] : kept }
   }
-  return next
+  const kept = selection.except.filter((k) => !range.has(k))
+  return { kind: 'matching', except: select ? kept : [...kept, ...keys] }
 }
 
-/** Every row shown (the ones the search and filters match). */
-export function selectAll(orderedIds: readonly number[]): Set<number> {
-  return new Set(orderedIds)
-}
-
-export function clearSelection(): Set<number> {
-  return new Set()
+/** The selection without these rows (deleted, gone). */
+export function withoutKeys(selection: SiteSelection, keys: readonly RowKey[]): SiteSelection {
+  if (selection.kind === 'matching') return selection
+  const gone = new Set(keys)
+  const kept = selection.keys.filter((k) => !gone.has(k))
+  return kept.length === selection.keys.length ? selection : { kind: 'keys', keys: kept }
 }
 
 export type HeaderCheckState = 'none' | 'some' | 'all'
 
-/** The header box: none, some (mixed) or all of the rows shown are selected. */
-export function headerState(selected: ReadonlySet<number>, orderedIds: readonly number[]): HeaderCheckState {
-  if (orderedIds.length === 0 || selected.size === 0) return 'none'
-  let count = 0
-  for (const id of orderedIds) if (selected.has(id)) count++
-  if (count === 0) return 'none'
-  return count === orderedIds.length ? 'all' : 'some'
-}
-
-/** A click on the header box: all rows when not all are selected, else none of them. */
-export function toggleAll(selected: ReadonlySet<number>, orderedIds: readonly number[]): Set<number> {
-  if (headerState(selected, orderedIds) === 'all') {
-    const next = new Set(selected)
-    for (const id of orderedIds) next.delete(id)
-    return next
-  }
-  return new Set([...selected, ...orderedIds])
+/** The header box: none, some (mixed) or all of the `total` rows the view matches are selected. */
+export function headerState(selection: SiteSelection, total: number): HeaderCheckState {
+  if (total === 0) return 'none'
+  if (selection.kind === 'matching') return selection.except.length === 0 ? 'all' : 'some'
+  if (selection.keys.length === 0) return 'none'
+  // Keys chosen one by one may include rows the search hides now: "some" unless every row is named.
+  return selection.keys.length >= total ? 'all' : 'some'
 }

@@ -24,9 +24,9 @@ export const useSiteDraftsStore = defineStore('siteDrafts', () => {
   }
 
   // A tag deleted (here or elsewhere) leaves the drafts that picked it: sending its id would
-  // earn a 422 for a tag the person can no longer see or unpick. Only a read snapshot decides.
+  // earn a 422 for a tag the person can no longer see or unpick. Only a read summary decides.
   watch(
-    () => Object.entries(workspace.byAccount).map(([accountId, entry]) => [accountId, entry.snapshot?.tags] as const),
+    () => (workspace.scopeSummary?.accounts ?? []).map((entry) => [entry.accountId, entry.tags] as const),
     (lists) => {
       for (const [accountId, list] of lists) {
         const draft = drafts.value[accountId]

@@ -1,52 +1,135 @@
-// The active account's sites, read from its workspace snapshot, and the actions on them.
-// Create and delete go to core, which tells the server and then its store; the answer is
-// shown at once, and core's 'workspace:changed' that follows reads the snapshot again. Each
-// change says how it went in a toast: a created site with Undo (deleting it again), a
-// deleted one without (the API cannot bring a site back). A create refused field by field
-// (422) is shown on the form's fields instead.
+// The actions on sites, and the few sites the renderer holds by key. Create and delete go to
+// core, which tells the server and then its store; core's 'workspace:changed' that follows makes
+// the views ask again for what they show. Each change says how it went in a toast: a created
+// site with Undo (deleting it again), a deleted one without (the API cannot bring a site back).
+// A create refused field by field (422) is shown on the form's fields instead.
 //
-// `scopeSites` is what the scope's views list: the active account's sites, or in the All
-// accounts scope every account's as rows (lib/account-rows.ts). Actions on a site take its
-// account: a site of another account is deleted or refreshed there, never in the active one.
+// Sites are keyed `accountId:siteId` (shared/scope.ts): every action names the site's own
+// account. `siteIn` answers what the renderer has seen of a site (a site page, a row the table
+// fetched, an answer of core): a bounded cache, never the list.
+//
+// `scopeSites` is the whole list of the scope, for the two views that still count over it
+// (the Overview's figures and the events feed's site filter, which their owners are moving
+// into core): read from core page by page, and only once one of them reads it.
 import { defineStore } from 'pinia'
-import { computed } from 'vue'
+import { computed, onScopeDispose, shallowRef, triggerRef, watch } from 'vue'
 import type { NewSite, Result, Site } from '../../../shared'
+import { keyOf, type RowKey } from '../../../shared/scope'
+import { EMPTY_FILTER, MAX_QUERY_ROWS, type SiteRow } from '../../../shared/sites-query'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { describeError } from '../lib/errors'
-import type { SearchKeys } from '../lib/site-query'
+import type { ScopeSite } from '../lib/scope-site'
 import { NO_ACCOUNT, useAccountsStore } from './accounts'
+import { useSiteWindowStore } from './site-window'
 import { useToastsStore } from './toasts'
 import { useWorkspaceStore } from './workspace'
 
-const NO_SITES: readonly Site[] = Object.freeze([])
-const NO_KEYS: SearchKeys = new Map()
+export { isAccountSite, type ScopeSite } from '../lib/scope-site'
+
+/** How many sites seen one by one are kept (a site page, rows fetched): enough for any screen. */
+const KNOWN_SITES = 2_000
+const NO_SITES: readonly ScopeSite[] = Object.freeze([])
 
 export const useSitesStore = defineStore('sites', () => {
   const api = useApi()
   const accounts = useAccountsStore()
   const workspace = useWorkspaceStore()
+  const siteWindow = useSiteWindowStore()
   const toasts = useToastsStore()
 
-  const sites = computed<readonly Site[]>(() => workspace.snapshot?.sites ?? NO_SITES)
-  const searchKeys = computed<SearchKeys>(() => workspace.snapshot?.searchKeys ?? NO_KEYS)
-  /** True once the active account's snapshot has been read (it may still be empty). */
-  const ready = computed(() => workspace.snapshot !== null)
+  // ---- the sites seen, by key ----
 
-  function siteById(id: number): Site | undefined {
-    return workspace.snapshot?.siteIndex.get(id)
+  const known = shallowRef(new Map<RowKey, Site>())
+
+  function remember(accountId: string, site: Site): void {
+    const map = known.value
+    const key = keyOf(accountId, site.id)
+    map.delete(key)
+    map.set(key, site)
+    if (map.size > KNOWN_SITES) map.delete(map.keys().next().value!)
+    triggerRef(known)
   }
 
-  /** A site of any account whose snapshot is loaded. */
+  function forget(accountId: string, siteId: number): void {
+    if (known.value.delete(keyOf(accountId, siteId))) triggerRef(known)
+  }
+
+  /** A site of an account as last seen: a site page, a row of the table, the scope's list. */
   function siteIn(accountId: string | null, siteId: number): Site | undefined {
     if (!accountId) return undefined
-    return workspace.byAccount[accountId]?.snapshot?.siteIndex.get(siteId)
+    const key = keyOf(accountId, siteId)
+    const seen = known.value.get(key)
+    if (seen) return seen
+    for (const rows of siteWindow.blocks.values()) {
+      const row = rows.find((r) => r.key === key)
+      if (row) return row.site
+    }
+    return scopeIndex.value.get(key)
   }
 
-  const scopeSites = computed<readonly Site[]>(() => (accounts.isAllScope ? workspace.allSites : sites.value))
-  const scopeSearchKeys = computed<SearchKeys>(() => (accounts.isAllScope ? workspace.allSearchKeys : searchKeys.value))
-  /** True once a snapshot of the scope has been read (in the All scope: of every account, or it failed). */
-  const scopeReady = computed(() => (accounts.isAllScope ? workspace.scopeSettled : ready.value))
+  /** Reads one site from core's store (no network): its page opens with what the app knows. */
+  async function loadSite(accountId: string, siteId: number): Promise<Result<Site | null>> {
+    const key = keyOf(accountId, siteId)
+    const result = await call(() =>
+      api.sitesQuery({ scope: [accountId], filter: EMPTY_FILTER, sort: [{ key: 'name', direction: 'asc' }], offset: 0, limit: 1, keys: [key] }),
+    )
+    if (!result.ok) return result
+    const row = result.value.rows[0]
+    if (row) remember(accountId, row.site)
+    else forget(accountId, siteId)
+    return { ok: true, value: row?.site ?? null }
+  }
+
+  // ---- the scope's whole list, for the views that still count over it ----
+
+  const scopeList = shallowRef<readonly ScopeSite[] | null>(null)
+  let listWanted = false
+  let listRead = 0
+
+  async function readScopeList(): Promise<void> {
+    const scope = workspace.scopeIds
+    if (scope.length === 0) return
+    const mine = ++listRead
+    const labels = new Map(accounts.accounts.map((a) => [a.id, a.label]))
+    const out: ScopeSite[] = []
+    for (let offset = 0; ; offset += MAX_QUERY_ROWS) {
+      const result = await call(() =>
+        api.sitesQuery({ scope, filter: EMPTY_FILTER, sort: [{ key: 'name', direction: 'asc' }], offset, limit: MAX_QUERY_ROWS }),
+      )
+      if (mine !== listRead) return
+      if (!result.ok) return
+      out.push(...result.value.rows.map((row: SiteRow) => ({ ...row.site, key: row.key, accountId: row.accountId, accountLabel: labels.get(row.accountId) ?? '', siteId: row.site.id })))
+      if (result.value.rows.length < MAX_QUERY_ROWS || out.length >= result.value.total) break
+    }
+    scopeList.value = Object.freeze(out)
+  }
+
+  const scopeSites = computed<readonly ScopeSite[]>(() => {
+    if (!listWanted) {
+      listWanted = true
+      queueMicrotask(() => void readScopeList())
+    }
+    return scopeList.value ?? NO_SITES
+  })
+  const scopeIndex = computed(() => new Map((scopeList.value ?? NO_SITES).map((s) => [s.key, s as Site])))
+  /** True once the scope's list has been read (it may be empty). */
+  const scopeReady = computed(() => scopeList.value !== null)
+
+  watch(
+    () => workspace.scopeIds.join('\n'),
+    () => {
+      scopeList.value = null
+      if (listWanted) void readScopeList()
+    },
+  )
+  onScopeDispose(
+    api.on('workspace:changed', (change) => {
+      if (listWanted && change.sites && workspace.scopeIds.includes(change.accountId)) void readScopeList()
+    }),
+  )
+
+  // ---- actions ----
 
   /** Creates a site; core answers it as the server stores it (read back after the create). */
   async function create(site: NewSite): Promise<Result<Site>> {
@@ -55,7 +138,8 @@ export const useSitesStore = defineStore('sites', () => {
     const result = await call(() => api.sitesCreate({ accountId, site }))
     if (result.ok) {
       const created = result.value
-      workspace.putSite(accountId, created)
+      remember(accountId, created)
+      siteWindow.refresh()
       toasts.success(`Site “${created.name}” created.`, { action: { label: 'Undo', run: () => undoCreate(accountId, created) } })
     } else if (!result.error.fields) {
       toasts.error(`Could not create site “${site.name}”. ${describeError(result.error).message}`)
@@ -72,7 +156,10 @@ export const useSitesStore = defineStore('sites', () => {
 
   async function deleteIn(accountId: string, siteId: number): Promise<Result<void>> {
     const result = await call(() => api.sitesDelete({ accountId, siteId }))
-    if (result.ok || result.error.code === 'not_found') workspace.dropSite(accountId, siteId)
+    if (result.ok || result.error.code === 'not_found') {
+      forget(accountId, siteId)
+      siteWindow.refresh()
+    }
     return result
   }
 
@@ -92,17 +179,17 @@ export const useSitesStore = defineStore('sites', () => {
 
   /**
    * Reads one site and its newest events from the server into the store (opening a site's
-   * page, its Refresh). A site the server no longer has leaves the snapshot.
+   * page, its Refresh). A site the server no longer has is forgotten.
    */
   async function syncSite(siteId: number, accountId: string | null = accounts.activeAccountId): Promise<Result<Site>> {
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => api.syncSite({ accountId, siteId }))
     // A removed account's site has nowhere to go.
     if (!accounts.accounts.some((a) => a.id === accountId)) return result
-    if (result.ok) workspace.putSite(accountId, result.value)
-    else if (result.error.code === 'not_found') workspace.dropSite(accountId, siteId)
+    if (result.ok) remember(accountId, result.value)
+    else if (result.error.code === 'not_found') forget(accountId, siteId)
     return result
   }
 
-  return { sites, searchKeys, ready, siteById, siteIn, scopeSites, scopeSearchKeys, scopeReady, create, remove, syncSite }
+  return { siteIn, loadSite, scopeSites, scopeReady, create, remove, syncSite }
 })

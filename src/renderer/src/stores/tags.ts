@@ -1,10 +1,11 @@
-// The active account's tags, read from its workspace snapshot, and creating and deleting
-// them. As with sites, core's answer is shown at once and its push re-reads the snapshot, and
-// each change says how it went in a toast (a created tag with Undo); a name the server
-// refused (422) is shown under the input instead.
+// The active account's tags, from the scope's summary (each with how many sites carry it), and
+// creating and deleting them. Core's answer is followed by a read of the summary at once (and
+// its push by another), and each change says how it went in a toast (a created tag with Undo);
+// a name the server refused (422) is shown under the input instead.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { Result, Tag } from '../../../shared'
+import type { ScopeAccount } from '../../../shared/sites-query'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { describeError } from '../lib/errors'
@@ -12,7 +13,8 @@ import { NO_ACCOUNT, useAccountsStore } from './accounts'
 import { useToastsStore } from './toasts'
 import { useWorkspaceStore } from './workspace'
 
-const NO_TAGS: readonly Tag[] = Object.freeze([])
+/** A tag as the summary has it: with how many of its account's sites carry it. */
+export type CountedTag = ScopeAccount['tags'][number]
 
 export const useTagsStore = defineStore('tags', () => {
   const api = useApi()
@@ -21,7 +23,9 @@ export const useTagsStore = defineStore('tags', () => {
   const toasts = useToastsStore()
 
   /** By name. */
-  const tags = computed<readonly Tag[]>(() => workspace.snapshot?.tags ?? NO_TAGS)
+  const tags = computed<readonly CountedTag[]>(() => workspace.tags)
+  /** True once the active account's summary has been read (it may have no tags). */
+  const ready = computed(() => workspace.scopeAccount(accounts.activeAccountId) !== null)
 
   function tagById(id: number): Tag | undefined {
     return tags.value.find((tag) => tag.id === id)
@@ -34,7 +38,7 @@ export const useTagsStore = defineStore('tags', () => {
     const result = await call(() => api.tagsCreate({ accountId, name: name.trim() }))
     if (result.ok) {
       const created = result.value
-      workspace.putTag(accountId, created)
+      void workspace.loadSummary()
       toasts.success(`Tag “${created.name}” created.`, { action: { label: 'Undo', run: () => undoCreate(accountId, created) } })
     } else if (!result.error.fields) {
       toasts.error(`Could not create tag “${name.trim()}”. ${describeError(result.error).message}`)
@@ -51,7 +55,7 @@ export const useTagsStore = defineStore('tags', () => {
 
   async function deleteIn(accountId: string, tagId: number): Promise<Result<void>> {
     const result = await call(() => api.tagsDelete({ accountId, tagId }))
-    if (result.ok || result.error.code === 'not_found') workspace.dropTag(accountId, tagId)
+    if (result.ok || result.error.code === 'not_found') void workspace.loadSummary()
     return result
   }
 
@@ -67,5 +71,5 @@ export const useTagsStore = defineStore('tags', () => {
     return result
   }
 
-  return { tags, tagById, create, remove }
+  return { tags, ready, tagById, create, remove }
 })

@@ -1,48 +1,47 @@
+// The table's selection kinds: rows named by key, or every matching row but some (Ctrl/Cmd+A),
+// changed by a click, a Shift+click range and the header box without touching what was given.
 import { describe, expect, it } from 'vitest'
-import { clearSelection, headerState, selectAll, toggleAll, toggleOne, toggleRange } from '../../../../src/renderer/src/lib/row-selection'
+import { headerState, selectEvery, setKeys, toggleKey, withoutKeys } from '../../../../src/renderer/src/lib/row-selection'
+import type { SiteSelection } from '../../../../src/shared/sites-query'
 
-const ROWS = [10, 20, 30, 40, 50, 60]
-const set = (...ids: number[]) => new Set(ids)
+const keys = (...list: string[]): SiteSelection => ({ kind: 'keys', keys: list })
+const matching = (...except: string[]): SiteSelection => ({ kind: 'matching', except })
 
 describe('row selection', () => {
-  it('toggles one row without touching the set it was given', () => {
-    const before = set(10)
-    expect([...toggleOne(before, 20)]).toEqual([10, 20])
-    expect([...toggleOne(before, 10)]).toEqual([])
-    expect([...before]).toEqual([10])
+  it('toggles one row by key without touching the selection it was given', () => {
+    const before = keys('a:10')
+    expect(toggleKey(before, 'b:10')).toEqual(keys('a:10', 'b:10'))
+    expect(toggleKey(before, 'a:10')).toEqual(keys())
+    expect(before).toEqual(keys('a:10'))
   })
 
-  it('selects the range from the anchor to the clicked row, in the order shown, either way', () => {
-    expect([...toggleRange(set(20), ROWS, 20, 50)].sort()).toEqual([20, 30, 40, 50])
-    expect([...toggleRange(set(50), ROWS, 50, 20)].sort()).toEqual([20, 30, 40, 50])
-    // Added to what was selected before, elsewhere.
-    expect([...toggleRange(set(60, 20), ROWS, 20, 40)].sort()).toEqual([20, 30, 40, 60])
+  it('in a select-all, a click takes a row out of it and a second click puts it back', () => {
+    const out = toggleKey(selectEvery(), 'a:3')
+    expect(out).toEqual(matching('a:3'))
+    expect(toggleKey(out, 'a:3')).toEqual(matching())
   })
 
-  it('clears the range when the clicked row was selected', () => {
-    expect([...toggleRange(set(10, 20, 30, 40, 60), ROWS, 10, 30)].sort()).toEqual([40, 60])
+  it('sets a range to the clicked row’s new state, added to or taken from what was there', () => {
+    expect(setKeys(keys('a:1', 'a:9'), ['a:2', 'a:3', 'a:9'], true)).toEqual(keys('a:1', 'a:2', 'a:3', 'a:9'))
+    expect(setKeys(keys('a:1', 'a:2', 'a:3'), ['a:2', 'a:3'], false)).toEqual(keys('a:1'))
+    // In a select-all a range taken out becomes exceptions, and put back leaves them.
+    expect(setKeys(matching('a:7'), ['a:2', 'a:3'], false)).toEqual(matching('a:7', 'a:2', 'a:3'))
+    expect(setKeys(matching('a:2', 'a:7'), ['a:2', 'a:3'], true)).toEqual(matching('a:7'))
   })
 
-  it('is a plain toggle without an anchor, or when the anchor is no longer shown', () => {
-    expect([...toggleRange(set(), ROWS, null, 30)]).toEqual([30])
-    expect([...toggleRange(set(99), ROWS, 99, 30)].sort()).toEqual([30, 99])
+  it('drops gone rows from a named selection; a select-all has nothing to drop', () => {
+    const before = keys('a:1', 'b:1')
+    expect(withoutKeys(before, ['b:1'])).toEqual(keys('a:1'))
+    expect(withoutKeys(before, ['c:1'])).toBe(before)
+    expect(withoutKeys(matching(), ['a:1'])).toEqual(matching())
   })
 
-  it('selects every row shown, and clears', () => {
-    expect([...selectAll(ROWS)]).toEqual(ROWS)
-    expect(clearSelection().size).toBe(0)
-  })
-
-  it('tells the header box none, some or all of the rows shown', () => {
-    expect(headerState(set(), ROWS)).toBe('none')
-    expect(headerState(set(99), ROWS)).toBe('none')
-    expect(headerState(set(10, 99), ROWS)).toBe('some')
-    expect(headerState(set(...ROWS), ROWS)).toBe('all')
-    expect(headerState(set(10), [])).toBe('none')
-  })
-
-  it('header box: selects the rows shown when not all are, else clears them and keeps the rest', () => {
-    expect([...toggleAll(set(10, 99), ROWS)].sort((a, b) => a - b)).toEqual([...ROWS, 99])
-    expect([...toggleAll(set(...ROWS, 99), ROWS)]).toEqual([99])
+  it('shows the header box as none, some or all of the rows the view matches', () => {
+    expect(headerState(keys(), 10)).toBe('none')
+    expect(headerState(keys('a:1'), 10)).toBe('some')
+    expect(headerState(keys('a:1', 'a:2'), 2)).toBe('all')
+    expect(headerState(matching(), 10)).toBe('all')
+    expect(headerState(matching('a:1'), 10)).toBe('some')
+    expect(headerState(matching(), 0)).toBe('none')
   })
 })

@@ -1,14 +1,16 @@
 // Creating the Ready rows of an import: first the tags they name that the account lacks (each
 // once), then the sites one at a time, each row's outcome kept for the preview table. Stop
-// takes effect between two rows. Each created site and tag goes into the workspace at once, so
-// the preview (which compares with the account's sites) marks it present straight away and a
-// second run of the same file creates nothing twice.
+// takes effect between two rows. The run answers every created site and tag, so the dialog's
+// preview (which compares with the account's sites at the file's addresses) marks them present
+// straight away and a second run of the same file creates nothing twice; once the run ends the
+// views ask core again (the scope's summary, the table's rows).
 import { computed, ref, shallowRef } from 'vue'
 import type { AppError, Site, Tag } from '../../../../../shared'
 import { useApi } from '../../../lib/api'
 import { call } from '../../../lib/call'
 import { describeError } from '../../../lib/errors'
 import { missingTagNames, newSiteOf, type PreviewRow } from '../../../lib/import-sites'
+import { useSiteWindowStore } from '../../../stores/site-window'
 import { useWorkspaceStore } from '../../../stores/workspace'
 
 export type RowResult =
@@ -27,6 +29,7 @@ export interface ImportSummary {
 export function useImportRun() {
   const api = useApi()
   const workspace = useWorkspaceStore()
+  const siteWindow = useSiteWindowStore()
 
   /** Outcome by row line; rows never sent have none. */
   const results = ref(new Map<number, RowResult>())
@@ -66,7 +69,6 @@ export function useImportRun() {
       if (result.ok) {
         tags.push(result.value)
         summary.tagsCreated.push(result.value)
-        workspace.putTag(accountId, result.value)
       } else {
         tagFailures.set(name.toLowerCase(), { name, error: result.error })
       }
@@ -91,7 +93,6 @@ export function useImportRun() {
       setResult(row.line, { state: 'creating' })
       const result = await call(() => api.sitesCreate({ accountId, site: newSiteOf(row, tags) }))
       if (result.ok) {
-        workspace.putSite(accountId, result.value)
         summary.created.push(result.value)
         setResult(row.line, { state: 'created', site: result.value })
       } else {
@@ -102,6 +103,10 @@ export function useImportRun() {
     running.value = false
     stopping.value = false
     progress.value = null
+    if (summary.created.length > 0 || summary.tagsCreated.length > 0) {
+      void workspace.loadSummary()
+      siteWindow.refresh()
+    }
     return summary
   }
 
@@ -115,18 +120,18 @@ export function useImportRun() {
 /** Undo of an import: the sites it created are deleted again, one by one. Answers how many went. */
 export async function undoImport(
   api: ReturnType<typeof useApi>,
-  workspace: ReturnType<typeof useWorkspaceStore>,
   accountId: string,
   sites: readonly Site[],
+  /** Called once the sites are gone: the views ask core again. */
+  afterward: () => void,
 ): Promise<{ removed: number; failed: number }> {
   let removed = 0
   let failed = 0
   for (const site of sites) {
     const result = await call(() => api.sitesDelete({ accountId, siteId: site.id }))
-    if (result.ok || result.error.code === 'not_found') {
-      workspace.dropSite(accountId, site.id)
-      removed += 1
-    } else failed += 1
+    if (result.ok || result.error.code === 'not_found') removed += 1
+    else failed += 1
   }
+  afterward()
   return { removed, failed }
 }
