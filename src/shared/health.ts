@@ -237,6 +237,15 @@ export const HEALTH_SETTING_BOUNDS = {
   lookForMaxLength: 200,
 } as const
 
+/** The transitions a health cycle's one notification counted (0 for a kind turned off). */
+export interface HealthAttentionCounts {
+  down: number
+  recovered: number
+  certificate: number
+  domain: number
+  endOfLife: number
+}
+
 /** Pushed after a cycle of checks changed any finding of these accounts. */
 export interface HealthChanged {
   accountIds: string[]

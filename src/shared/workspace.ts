@@ -1,6 +1,7 @@
 // The local-first workspace as every process sees it (DESIGN.md, "How data flows"): core keeps
 // a synced SQLite copy of each account; the renderer reads snapshots and keyset pages of it and
 // is told by push events when a sync changed it. Nothing here is secret: tokens stay in core.
+import type { HealthAttentionCounts } from './health'
 import type { Site, SiteEvent, Tag } from './domain'
 import type { AppError } from './errors'
 import type { EventKey, RowKey } from './scope'
@@ -181,6 +182,8 @@ export interface AttentionSummary {
   query: Record<string, string>
   /** What it counted, per cause (0 for a cause turned off in Settings). */
   counts: { newUpdateEvents: number; pendingRose: number; notChecked: number }
+  /** Set when the summary is of a cycle of health checks (core/health): what changed, per kind. */
+  health?: HealthAttentionCounts
 }
 
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const
