@@ -1,6 +1,7 @@
 // The Sites view in the All accounts scope: every account's sites in one table with their
-// account, rows told apart though their ids are equal, links and opening a row going to the
-// site's own account, the search across accounts, and a delete sent to the right account.
+// account, rows told apart by their keys though their ids are equal, links and opening a row
+// going to the site's own account, the search and the Account filter asked of core, and a
+// delete sent to the right account.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
@@ -8,13 +9,6 @@ import { createTestingPinia } from '@pinia/testing'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import { createFakeApi, makeAccount, makeSite, memoryCore } from '../support/fake-api'
 import { mountView, unmountAll } from '../support/mount'
-import { sortSites } from '../../../../src/renderer/src/lib/site-query'
-
-// The sort is watched: a search must narrow the sorted rows, never sort every row again.
-vi.mock('../../../../src/renderer/src/lib/site-query', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../../src/renderer/src/lib/site-query')>()
-  return { ...actual, sortSites: vi.fn(actual.sortSites) }
-})
 
 afterEach(() => unmountAll())
 
@@ -54,8 +48,8 @@ describe('SitesView in the All accounts scope', () => {
     // Site 1 of each account: two rows, two links, each to its own account.
     expect(within(table()).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/sites/1?account=a')
     expect(within(table()).getByRole('link', { name: 'Clinic' }).getAttribute('href')).toBe('/sites/1?account=b')
-    const ids = siteRows().map((row) => row.dataset.siteId)
-    expect(new Set(ids).size).toBe(4)
+    const keys = siteRows().map((row) => row.dataset.key)
+    expect(keys).toEqual(['b:5', 'a:2', 'b:1', 'a:1'])
   })
 
   it('opens a row in its account, searches across accounts and sorts by account', async () => {
@@ -83,17 +77,42 @@ describe('SitesView in the All accounts scope', () => {
     expect(core.data.a!.sites.map((s) => s.name)).toEqual(['Shop', 'Blog'])
   })
 
-  it('does not sort every row again at each search keystroke while an account is chosen', async () => {
-    const { router } = await mountAll()
+  it('asks core for one window per keystroke with the Account filter, never the whole list', async () => {
+    const { router, fake } = await mountAll()
     await router.push('/sites?account=b')
     await flushPromises()
     expect(rowText()).toEqual(['Bakery | Bureau', 'Clinic | Bureau'])
-    vi.mocked(sortSites).mockClear()
+    expect(document.querySelector('.list-view-count')?.textContent).toBe('2 of 4 sites')
+    fake.api.sitesQuery.mockClear()
     await router.push('/sites?account=b&q=c')
     await flushPromises()
     await router.push('/sites?account=b&q=cl')
     await flushPromises()
     expect(rowText()).toEqual(['Clinic | Bureau'])
-    expect(sortSites).not.toHaveBeenCalled()
+    const asked = fake.api.sitesQuery.mock.calls.map(([query]) => query)
+    expect(asked.length).toBeGreaterThan(0)
+    for (const query of asked) {
+      expect(query.scope).toEqual(['a', 'b'])
+      expect(query.filter.accounts).toEqual(['b'])
+      expect(query.limit).toBeLessThanOrEqual(100)
+    }
+    expect(asked.at(-1)!.filter.search).toBe('cl')
+  })
+
+  it('selects every matching row with Ctrl+A as one selection, and deletes each in its own account', async () => {
+    const { user, core, router } = await mountAll()
+    await router.push('/sites?q=b')
+    await flushPromises()
+    table().focus()
+    await user.keyboard('{Control>}a{/Control}')
+    await flushPromises()
+    // No list of keys in the address: the selection is "every row matching the view".
+    expect(router.currentRoute.value.query.sel).toBe('all')
+    expect(document.querySelector('.list-view-count')?.textContent).toBe('2 of 4 sites, 2 selected')
+    await user.click(screen.getByRole('button', { name: 'Delete…' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete 2 sites?' })
+    await user.click(within(confirm).getByRole('button', { name: /^Delete/ }))
+    await vi.waitFor(() => expect(core.data.b!.sites.map((s) => s.name)).toEqual(['Clinic']))
+    expect(core.data.a!.sites.map((s) => s.name)).toEqual(['Shop'])
   })
 })

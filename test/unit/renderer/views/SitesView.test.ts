@@ -51,12 +51,15 @@ const search = () => screen.getByRole('searchbox', { name: 'Search sites' })
 const syncStatus = () => screen.getByTestId('sync-status').textContent?.trim()
 
 describe('SitesView', () => {
-  it('shows the last snapshot at once, without waiting for the network, with how old it is', async () => {
+  it('shows what the store holds at once, a window of it, without waiting for the network, with how old it is', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-03-01T10:45:00.000Z'))
     const { fake } = core()
     await mountSites(fake)
-    expect(fake.api.workspaceSnapshot).toHaveBeenCalledWith({ accountId: 'a' })
+    expect(fake.api.workspaceScope).toHaveBeenCalledWith({ scope: ['a'] })
+    // Core is asked for the rows shown, never the whole list.
+    expect(fake.api.sitesQuery).toHaveBeenCalled()
+    for (const [query] of fake.api.sitesQuery.mock.calls) expect(query.limit).toBeLessThanOrEqual(100)
     expect(fake.api.syncNow).not.toHaveBeenCalled()
     expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
     expect(screen.getByText('3 sites')).toBeVisible()
