@@ -160,7 +160,7 @@ test('Settings: the sync interval is checked, kept across a reload, and an accou
     headers: { Authorization: `Bearer ${referenceServer.tokens[0]}`, Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: 'Made elsewhere', url: 'https://elsewhere.example.com' }),
   })
-  await page.getByRole('button', { name: 'Sync Agency now' }).click()
+  await page.getByRole('button', { name: 'Sync now: Agency' }).click()
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click()
   await expect(page.getByText('61 sites', { exact: true })).toBeVisible()
   await page.getByRole('searchbox', { name: 'Search sites' }).fill('Made elsewhere')

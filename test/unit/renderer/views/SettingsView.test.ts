@@ -100,14 +100,14 @@ describe('SettingsView', () => {
     expect(freelance!.textContent).toContain('Never synced')
     expect(freelance!.textContent).toContain('Last sync failed: Cannot reach the server. Could not connect to b.example.')
 
-    await user.click(screen.getByRole('button', { name: 'Sync Freelance now' }))
+    await user.click(screen.getByRole('button', { name: 'Sync now: Freelance' }))
     await flushPromises()
     expect(fake.api.syncNow).toHaveBeenCalledWith({ accountId: 'b' })
 
     fake.emit('sync:state', syncState('a', { status: 'syncing', progress: { done: 240, total: 667 } }))
     await flushPromises()
     expect(agency!.textContent).toContain('Syncing 240 of 667 pages')
-    expect(within(agency!).getByRole<HTMLButtonElement>('button', { name: 'Sync Agency now' }).disabled).toBe(true)
+    expect(within(agency!).getByRole<HTMLButtonElement>('button', { name: 'Sync now: Agency' }).disabled).toBe(true)
     fake.api.syncCancel.mockResolvedValue(ok(undefined))
     await user.click(within(agency!).getByRole('button', { name: 'Cancel sync of Agency' }))
     expect(fake.api.syncCancel).toHaveBeenCalledWith({ accountId: 'a' })
