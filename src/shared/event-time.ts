@@ -1,6 +1,5 @@
 // ISO times to UTC epoch milliseconds, the sortable form of created_at: core's store orders
-// and pages events by it, and the renderer's merged feed of every account orders them the
-// same way. The API writes numeric offsets (2026-11-02T10:15:00+00:00), which do not sort as
+// and pages events by it (and their cursors). The API writes numeric offsets (2026-11-02T10:15:00+00:00), which do not sort as
 // text across offsets. Parsed by hand rather than Date.parse so that the result does not depend on the machine's
 // time zone or on V8's lenient legacy formats.
 

@@ -1,34 +1,31 @@
 // The events feed as a CSV file: every stored event matching the view's filters, read from
 // core in keyset pages (the store answers at most 500 per call), newest first. Pure apart from
 // the one function it is given to read a page, so it is tested without the app.
-import type { EventCursor, EventQuery, EventSlice, Result, SiteEvent } from '../../../shared'
+import type { EventCursor, EventQuery, EventSlice, Result, ScopedEvent } from '../../../shared'
 import { toCsv } from './csv'
 
 export const EVENT_PAGE_SIZE = 500
 export const EVENT_CSV_HEADER = ['Time', 'Site id', 'Site name', 'Type', 'Category', 'Message'] as const
 
-export function eventsToCsv(events: readonly SiteEvent[], siteName: (siteId: number) => string): string {
+/** Site names are as core stores them now ('' for a site it no longer holds). */
+export function eventsToCsv(events: readonly ScopedEvent[]): string {
   return toCsv(
     EVENT_CSV_HEADER,
-    events.map((e) => [isoTime(e.created_at), String(e.site_id), siteName(e.site_id), e.type, e.category, e.message]),
+    events.map((e) => [isoTime(e.created_at), String(e.site_id), e.siteName ?? '', e.type, e.category, e.message]),
   )
 }
 
 export const ACCOUNT_EVENT_CSV_HEADER = ['Time', 'Account', 'Site id', 'Site name', 'Type', 'Category', 'Message'] as const
 
-/** Events of several accounts (the All accounts scope's feed), each row naming its account. */
-export function accountEventsToCsv(
-  events: ReadonlyArray<SiteEvent & { accountId: string }>,
-  accountLabel: (accountId: string) => string,
-  siteName: (accountId: string, siteId: number) => string,
-): string {
+/** Events of a scope of several accounts (the All accounts scope's feed), each row naming its account. */
+export function accountEventsToCsv(events: readonly ScopedEvent[], accountLabel: (accountId: string) => string): string {
   return toCsv(
     ACCOUNT_EVENT_CSV_HEADER,
     events.map((e) => [
       isoTime(e.created_at),
       accountLabel(e.accountId),
       String(e.site_id),
-      siteName(e.accountId, e.site_id),
+      e.siteName ?? '',
       e.type,
       e.category,
       e.message,
@@ -53,8 +50,8 @@ export async function readAllEvents(
   readPage: ReadPage,
   onProgress: (read: number, total: number) => void = () => {},
   cancelled: () => boolean = () => false,
-): Promise<Result<{ events: SiteEvent[]; cancelled: boolean }>> {
-  const events: SiteEvent[] = []
+): Promise<Result<{ events: ScopedEvent[]; cancelled: boolean }>> {
+  const events: ScopedEvent[] = []
   let after: EventCursor | undefined
   for (;;) {
     if (cancelled()) return { ok: true, value: { events, cancelled: true } }

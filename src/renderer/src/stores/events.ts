@@ -1,13 +1,14 @@
-// Event feeds over core's local store: keyset slices of the stored events ('events:query'),
-// filtered by site, type and date and searched by text in the store. Each feed on screen has
-// a slot ('events' for the events view, 'site:<id>' for a site's page), opened by the view
-// that shows it and closed when it goes. When a sync stores new events ('events:new',
-// 'workspace:changed'), every open feed of the account reads its top again: the rows already
-// loaded stay (so the scroll position holds), the new ones go on top, marked fresh, and the
-// feed counts them for its "N new events" notice.
+// Event feeds over core's local store: keyset slices of a scope's stored events ('events:query',
+// one query whatever the number of accounts), filtered by site, type and date and searched by
+// text in the store. Each feed on screen has a slot ('events' for the events view,
+// 'site:<key>' for a site's page, the overview's latest), opened by the view that shows it
+// with the scope it shows, and closed when it goes. When a sync stores new events
+// ('events:new', 'workspace:changed') in an account of a feed's scope, the feed reads its top
+// again: the rows already loaded stay (so the scroll position holds), the new ones go on top,
+// marked fresh, and the feed counts them for its "N new events" notice.
 import { defineStore } from 'pinia'
 import { markRaw, onScopeDispose, ref, watch } from 'vue'
-import type { AppError, EventCursor, EventQuery, EventSlice, Result, SiteEvent } from '../../../shared'
+import type { AppError, EventCursor, EventKey, EventQuery, EventSlice, Result, ScopedEvent } from '../../../shared'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
@@ -19,17 +20,18 @@ export const PAGE_SIZE = 50
 /** The most a slice may hold (the channel's limit): the top is read again in one slice at most this long. */
 export const MAX_SLICE = 500
 
-/** What a feed shows: the filters of EventQuery without account, cursor and limit. */
-export type FeedQuery = Omit<EventQuery, 'accountId' | 'after' | 'limit'>
+/** What a feed shows: the filters of EventQuery without scope, cursor and limit. */
+export type FeedQuery = Omit<EventQuery, 'scope' | 'after' | 'limit'>
 
 export interface EventFeed {
   slot: string
-  accountId: string
+  /** The accounts whose events the feed lists. */
+  scope: readonly string[]
   query: FeedQuery
   /** Newest first; replaced whole on every change, and raw. */
-  events: readonly SiteEvent[]
+  events: readonly ScopedEvent[]
   next: EventCursor | null
-  /** How many stored events match the query. */
+  /** How many stored events of the scope match the query. */
   total: number
   status: LoadStatus
   /** The first slice failed: shown instead of the list. */
@@ -40,15 +42,15 @@ export interface EventFeed {
   moreError: AppError | null
   /** New events on top the person has not acknowledged yet. */
   unseen: number
-  freshIds: ReadonlySet<number>
+  freshKeys: ReadonlySet<EventKey>
 }
 
-const NONE: ReadonlySet<number> = new Set()
+const NONE: ReadonlySet<EventKey> = new Set()
 
 /** The same query? Compared by value, so a view can hand in a fresh object on every change. */
 export function sameQuery(a: FeedQuery, b: FeedQuery): boolean {
   return (
-    a.siteId === b.siteId &&
+    a.site === b.site &&
     (a.from ?? '') === (b.from ?? '') &&
     (a.to ?? '') === (b.to ?? '') &&
     (a.text ?? '').trim() === (b.text ?? '').trim() &&
@@ -56,10 +58,14 @@ export function sameQuery(a: FeedQuery, b: FeedQuery): boolean {
   )
 }
 
+export function sameScope(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i])
+}
+
 /** The query as sent: empty filters left out, so core sees "every type", "no search". */
-export function request(accountId: string, query: FeedQuery, extra: Pick<EventQuery, 'after' | 'limit'>): EventQuery {
-  const out: EventQuery = { accountId, ...extra }
-  if (query.siteId !== undefined) out.siteId = query.siteId
+export function request(scope: readonly string[], query: FeedQuery, extra: Pick<EventQuery, 'after' | 'limit'>): EventQuery {
+  const out: EventQuery = { scope: [...scope], ...extra }
+  if (query.site !== undefined) out.site = query.site
   if (query.types && query.types.length > 0) out.types = [...query.types]
   if (query.from) out.from = query.from
   if (query.to) out.to = query.to
@@ -68,12 +74,12 @@ export function request(accountId: string, query: FeedQuery, extra: Pick<EventQu
   return out
 }
 
-function cursorOf(event: SiteEvent): EventCursor {
-  return { createdAt: event.created_at, id: event.id }
+function cursorOf(event: ScopedEvent): EventCursor {
+  return { createdAt: event.created_at, accountId: event.accountId, id: event.id }
 }
 
 function sameCursor(a: EventCursor | null, b: EventCursor | null): boolean {
-  return a === b || (!!a && !!b && a.id === b.id && a.createdAt === b.createdAt)
+  return a === b || (!!a && !!b && a.id === b.id && a.accountId === b.accountId && a.createdAt === b.createdAt)
 }
 
 /**
@@ -81,20 +87,20 @@ function sameCursor(a: EventCursor | null, b: EventCursor | null): boolean {
  * listed, the listed ones after it stay. `added` are the slice's events newer than every
  * event listed before (new arrivals, not older ones filled in).
  */
-export function mergeTop(loaded: readonly SiteEvent[], slice: EventSlice): { events: SiteEvent[]; next: EventCursor | null; added: number[] } {
-  const position = new Map(loaded.map((event, index) => [event.id, index]))
-  const added: number[] = []
+export function mergeTop(loaded: readonly ScopedEvent[], slice: EventSlice): { events: ScopedEvent[]; next: EventCursor | null; added: EventKey[] } {
+  const position = new Map(loaded.map((event, index) => [event.key, index]))
+  const added: EventKey[] = []
   if (loaded.length > 0) {
     for (const event of slice.events) {
-      if (position.has(event.id)) break
-      added.push(event.id)
+      if (position.has(event.key)) break
+      added.push(event.key)
     }
   }
   const last = slice.events.at(-1)
-  const overlap = last ? position.get(last.id) : undefined
+  const overlap = last ? position.get(last.key) : undefined
   if (slice.next === null || overlap === undefined) return { events: [...slice.events], next: slice.next, added }
-  const seen = new Set(slice.events.map((e) => e.id))
-  const events = [...slice.events, ...loaded.slice(overlap + 1).filter((e) => !seen.has(e.id))]
+  const seen = new Set(slice.events.map((e) => e.key))
+  const events = [...slice.events, ...loaded.slice(overlap + 1).filter((e) => !seen.has(e.key))]
   const end = events.at(-1)
   return { events, next: end && events.length < slice.total ? cursorOf(end) : null, added }
 }
@@ -108,21 +114,21 @@ export const useEventsStore = defineStore('events', () => {
     return feeds.value[slot] ?? null
   }
 
-  /** The feed still shows this account and query (the answer for them may land). */
-  function stillFor(slot: string, accountId: string, query: FeedQuery): EventFeed | null {
+  /** The feed still shows this scope and query (the answer for them may land). */
+  function stillFor(slot: string, scope: readonly string[], query: FeedQuery): EventFeed | null {
     const feed = feeds.value[slot]
-    return feed && feed.accountId === accountId && feed.query === query ? feed : null
+    return feed && feed.scope === scope && feed.query === query ? feed : null
   }
 
   // Reading a feed's top: the first slice of a query, or the top again after new events.
   const tops = coalesce(async (slot) => {
     const feed = feeds.value[slot]
     if (!feed) return
-    const { accountId, query } = feed
+    const { scope, query } = feed
     const first = feed.status !== 'ready'
     const limit = first ? PAGE_SIZE : Math.min(MAX_SLICE, Math.max(PAGE_SIZE, feed.events.length))
-    const result = await call(() => api.eventsQuery(request(accountId, query, { limit })))
-    const now = stillFor(slot, accountId, query)
+    const result = await call(() => api.eventsQuery(request(scope, query, { limit })))
+    const now = stillFor(slot, scope, query)
     // The query changed meanwhile: its own read follows (the coalescer runs once more).
     if (!now) return
     if (!result.ok) {
@@ -140,14 +146,14 @@ export const useEventsStore = defineStore('events', () => {
       now.events = markRaw([...result.value.events])
       now.next = result.value.next
       now.unseen = 0
-      now.freshIds = NONE
+      now.freshKeys = NONE
     } else {
       const merged = mergeTop(now.events, result.value)
       now.events = markRaw(merged.events)
       now.next = merged.next
       if (merged.added.length > 0) {
         now.unseen += merged.added.length
-        now.freshIds = new Set([...now.freshIds, ...merged.added])
+        now.freshKeys = new Set([...now.freshKeys, ...merged.added])
       }
     }
     now.total = result.value.total
@@ -158,29 +164,31 @@ export const useEventsStore = defineStore('events', () => {
   })
 
   /**
-   * Shows a feed in a slot for the active account, or the one named (a site page of another
-   * account in the All scope); a view calls it when it mounts and when its filters change.
-   * The same query again changes nothing; a new one reads from the top, with the rows of the
-   * old one left in view until the answer replaces them.
+   * Shows a feed in a slot for the scope the views show (the active account, or every account
+   * in the All scope), or the one named (a site page: its account); a view calls it when it
+   * mounts and when its filters or scope change. The same scope and query again change
+   * nothing; a new query reads from the top, with the rows of the old one left in view (for
+   * the same scope) until the answer replaces them.
    */
-  function show(slot: string, query: FeedQuery, accountId: string | null = accounts.activeAccountId): Promise<void> {
-    if (!accountId) return Promise.resolve()
+  function show(slot: string, query: FeedQuery, scope: readonly string[] = accounts.scopeAccounts.map((a) => a.id)): Promise<void> {
+    if (scope.length === 0) return Promise.resolve()
     const feed = feeds.value[slot]
-    if (feed && feed.accountId === accountId && sameQuery(feed.query, query) && feed.status !== 'error') return Promise.resolve()
+    const sameAccounts = !!feed && sameScope(feed.scope, scope)
+    if (feed && sameAccounts && sameQuery(feed.query, query) && feed.status !== 'error') return Promise.resolve()
     feeds.value[slot] = {
       slot,
-      accountId,
+      scope: [...scope],
       query: { ...query },
-      events: feed?.accountId === accountId ? feed.events : markRaw([]),
+      events: sameAccounts ? feed.events : markRaw([]),
       next: null,
-      total: feed?.accountId === accountId ? feed.total : 0,
+      total: sameAccounts ? feed.total : 0,
       status: 'loading',
       error: null,
       refreshError: null,
       loadingMore: false,
       moreError: null,
       unseen: 0,
-      freshIds: NONE,
+      freshKeys: NONE,
     }
     return tops.request(slot)
   }
@@ -196,12 +204,12 @@ export const useEventsStore = defineStore('events', () => {
   async function loadMore(slot: string): Promise<void> {
     const feed = feeds.value[slot]
     if (!feed || feed.loadingMore || !feed.next || feed.status !== 'ready') return
-    const { accountId, query } = feed
+    const { scope, query } = feed
     const after = feed.next
     feed.loadingMore = true
     feed.moreError = null
-    const result: Result<EventSlice> = await call(() => api.eventsQuery(request(accountId, query, { after, limit: PAGE_SIZE })))
-    const now = stillFor(slot, accountId, query)
+    const result: Result<EventSlice> = await call(() => api.eventsQuery(request(scope, query, { after, limit: PAGE_SIZE })))
+    const now = stillFor(slot, scope, query)
     if (!now) return
     now.loadingMore = false
     // The list was read afresh meanwhile and ends elsewhere: this slice may not follow it.
@@ -210,8 +218,8 @@ export const useEventsStore = defineStore('events', () => {
       now.moreError = result.error
       return
     }
-    const listed = new Set(now.events.map((e) => e.id))
-    now.events = markRaw([...now.events, ...result.value.events.filter((e) => !listed.has(e.id))])
+    const listed = new Set(now.events.map((e) => e.key))
+    now.events = markRaw([...now.events, ...result.value.events.filter((e) => !listed.has(e.key))])
     now.next = result.value.next
     now.total = result.value.total
   }
@@ -221,13 +229,13 @@ export const useEventsStore = defineStore('events', () => {
     const feed = feeds.value[slot]
     if (!feed) return
     feed.unseen = 0
-    feed.freshIds = NONE
+    feed.freshKeys = NONE
   }
 
-  /** Every open feed of the account reads its top again (a sync stored events). */
+  /** Every open feed whose scope holds the account reads its top again (a sync stored events). */
   function refreshAccount(accountId: string): void {
     for (const feed of Object.values(feeds.value)) {
-      if (feed.accountId === accountId && feed.status === 'ready') void tops.request(feed.slot)
+      if (feed.scope.includes(accountId) && feed.status === 'ready') void tops.request(feed.slot)
     }
   }
 
@@ -239,11 +247,12 @@ export const useEventsStore = defineStore('events', () => {
     }),
   )
 
-  // Feeds of an account the person has left are closed: a late answer has nowhere to land.
+  // A removed account leaves every feed whose scope held it: a late answer has nowhere to land,
+  // and the view shows its new scope's feed.
   watch(
-    () => accounts.activeAccountId,
-    (accountId) => {
-      for (const feed of Object.values(feeds.value)) if (feed.accountId !== accountId) close(feed.slot)
+    () => accounts.accounts.map((a) => a.id),
+    (ids) => {
+      for (const feed of Object.values(feeds.value)) if (feed.scope.some((id) => !ids.includes(id))) close(feed.slot)
     },
   )
 

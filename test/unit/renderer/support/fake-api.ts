@@ -13,15 +13,19 @@ import type { Plugin } from 'vue'
 import {
   REQUEST_CHANNELS,
   createApi,
+  keyOf,
   methodName,
+  parseKey,
   type Account,
   type AppError,
+  type EventDayCount,
   type EventQuery,
   type EventSlice,
   type Invoke,
   type PushEvent,
   type PushEvents,
   type Result,
+  type ScopedEvent,
   type Site,
   type SiteEvent,
   type SiteManagerApi,
@@ -30,6 +34,8 @@ import {
   type Tag,
 } from '../../../../src/shared'
 import { provideApi } from '../../../../src/renderer/src/lib/api'
+import { overviewStats } from '../../../../src/core/overview'
+import { memorySitesQuery } from './memory-sites-query'
 
 type Methods = Omit<SiteManagerApi, 'on'>
 export type FakeMethods = { [K in keyof Methods]: Mock<Methods[K]> }
@@ -116,33 +122,74 @@ export interface AccountData {
   sync: SyncState
 }
 
-function newestFirst(a: SiteEvent, b: SiteEvent): number {
-  return Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id
+/** Core's feed order: newest first by (time, account id, event id). */
+function newestFirst(a: ScopedEvent, b: ScopedEvent): number {
+  return Date.parse(b.created_at) - Date.parse(a.created_at) || (a.accountId < b.accountId ? 1 : a.accountId > b.accountId ? -1 : 0) || b.id - a.id
 }
 
-/** Keyset paging, filters and text search over an account's events, as core's store does. */
-export function queryEvents(data: AccountData, query: EventQuery): EventSlice {
-  const names = new Map(data.sites.map((s) => [s.id, s.name.toLowerCase()]))
+/**
+ * Keyset paging, filters and text search over the events of a scope, as core's store does;
+ * an account of the scope that `data` does not hold is not_found, as in core.
+ */
+export function queryEvents(data: Record<string, AccountData>, query: EventQuery): Result<EventSlice> {
+  const missing = query.scope.find((id) => !data[id])
+  if (missing !== undefined) return fail({ code: 'not_found', message: `The account ${missing} does not exist; it may have been removed.` })
+  const site = query.site === undefined ? null : parseKey(query.site)
+  if (query.site !== undefined && (site === null || !query.scope.includes(site.accountId))) {
+    return fail({ code: 'invalid_input', message: 'The site of the events filter is not a site of the accounts asked for.' })
+  }
   const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)
   const from = query.from ? Date.parse(query.from) : -Infinity
   const to = query.to ? Date.parse(query.to) : Infinity
-  const matching = data.events
-    .filter((e) => query.siteId === undefined || e.site_id === query.siteId)
+  const matching = query.scope
+    .flatMap((accountId) => {
+      const d = data[accountId]!
+      const names = new Map(d.sites.map((s) => [s.id, s.name]))
+      const nameOf = (siteId: number) => (names.get(siteId) ?? '').toLowerCase()
+      return d.events
+        .filter((e) => site === null || (site.accountId === accountId && e.site_id === site.id))
+        .filter((e) => words.every((w) => e.message.toLowerCase().includes(w) || nameOf(e.site_id).includes(w)))
+        .map((e): ScopedEvent => ({ ...e, accountId, key: keyOf(accountId, e.id), siteName: names.get(e.site_id) ?? null }))
+    })
     .filter((e) => !query.types?.length || query.types.includes(e.type))
     .filter((e) => Date.parse(e.created_at) >= from && Date.parse(e.created_at) <= to)
-    .filter((e) => words.every((w) => e.message.toLowerCase().includes(w) || (names.get(e.site_id) ?? '').includes(w)))
     .sort(newestFirst)
   let start = 0
   if (query.after) {
-    const after = query.after
-    start = matching.findIndex((e) => newestFirst(e, { id: after.id, created_at: after.createdAt } as SiteEvent) > 0)
+    const { createdAt, accountId, id } = query.after
+    start = matching.findIndex((e) => newestFirst(e, { id, accountId, created_at: createdAt } as ScopedEvent) > 0)
     if (start === -1) start = matching.length
   }
   const limit = query.limit ?? 50
   const events = matching.slice(start, start + limit)
   const last = events.at(-1)
-  const next = last && start + limit < matching.length ? { createdAt: last.created_at, id: last.id } : null
-  return { events, next, total: matching.length }
+  const next = last && start + limit < matching.length ? { createdAt: last.created_at, accountId: last.accountId, id: last.id } : null
+  return ok({ events, next, total: matching.length })
+}
+
+/** The scope's events per local day (in the asked offset) and type over the last `days` days, as core counts them. */
+export function eventsDaily(
+  data: Record<string, AccountData>,
+  input: { scope: readonly string[]; days: number; utcOffsetMinutes: number },
+  now = Date.now(),
+): Result<EventDayCount[]> {
+  const missing = input.scope.find((id) => !data[id])
+  if (missing !== undefined) return fail({ code: 'not_found', message: `The account ${missing} does not exist; it may have been removed.` })
+  const DAY = 86_400_000
+  const offset = input.utcOffsetMinutes * 60_000
+  const since = Math.floor((now + offset) / DAY) * DAY - (input.days - 1) * DAY - offset
+  const counts = new Map<string, EventDayCount>()
+  for (const accountId of input.scope) {
+    for (const e of data[accountId]!.events) {
+      const at = Date.parse(e.created_at)
+      if (at < since) continue
+      const day = new Date(at + offset).toISOString().slice(0, 10)
+      const row = counts.get(`${day}\n${e.type}`) ?? { day, type: e.type, count: 0 }
+      row.count++
+      counts.set(`${day}\n${e.type}`, row)
+    }
+  }
+  return ok([...counts.values()].sort((a, b) => a.day.localeCompare(b.day) || a.type.localeCompare(b.type)))
 }
 
 /**
@@ -164,22 +211,29 @@ export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
   const methods: Partial<Methods> = {
     // No history recorded yet: the site page's History card and the overview's trends say so.
     historySite: async ({ accountId, siteId }) => (of(accountId) ? ok({ accountId, siteId, changes: [], since: null }) : gone),
-    historyTrend: async ({ accountId }) => (of(accountId) ? ok([]) : gone),
+    historyTrend: async ({ scope }) => (scope.every((accountId) => of(accountId)) ? ok([]) : gone),
+    // Core's own figures over these lists, so the Overview's tests see what core would answer.
+    overviewStats: async ({ scope, now }) => {
+      const missing = scope.find((accountId) => !of(accountId))
+      if (missing !== undefined) return fail({ code: 'not_found', message: `The account ${missing} does not exist; it may have been removed.` })
+      const accounts = scope.map((accountId) => ({ accountId, sites: data[accountId]!.sites }))
+      return ok(overviewStats(accounts, now === undefined ? Date.now() : Date.parse(now)))
+    },
     prefsGet: async ({ key }) => ok(prefs.has(key) ? structuredClone(prefs.get(key)) : null),
     prefsSet: async ({ key, value }) => {
       if (value === null) prefs.delete(key)
       else prefs.set(key, structuredClone(value))
       return ok(undefined)
     },
+    // The Sites table's rows and the scope's summary, through core's own query engine.
+    ...memorySitesQuery(data),
     workspaceSnapshot: async ({ accountId }) => {
       const d = of(accountId)
       if (!d) return gone
       return ok({ accountId, sites: [...d.sites], tags: [...d.tags], sync: d.sync, eventCount: d.events.length })
     },
-    eventsQuery: async (query) => {
-      const d = of(query.accountId)
-      return d ? ok(queryEvents(d, query)) : gone
-    },
+    eventsQuery: async (query) => queryEvents(data, query),
+    eventsDaily: async (input) => eventsDaily(data, input),
     syncNow: async ({ accountId }) => {
       const d = of(accountId)
       return d ? ok(d.sync) : gone

@@ -1,11 +1,15 @@
+// The events feed and the Events view: one query over the scope (the active account, or every
+// account in the All scope), filters and search kept in the address, slices on demand, new
+// events on top, and the site filter's choices asked of core.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
 import userEvent from '@testing-library/user-event'
 import { screen, within } from '@testing-library/dom'
 import EventFeed from '../../../../src/renderer/src/components/events/EventFeed.vue'
 import EventsView from '../../../../src/renderer/src/views/EventsView.vue'
-import type { EventSlice, Result, SiteEvent } from '../../../../src/shared'
-import { createFakeApi, deferred, fail, makeEvent, makeSite, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
+import { keyOf, type EventSlice, type Result, type SiteEvent, type SiteManagerApi, type SitesQuery } from '../../../../src/shared'
+import { createFakeApi, deferred, fail, makeAccount, makeEvent, makeSite, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { FakeIntersectionObserver } from '../support/intersection-observer'
 import { mountView, person, unmountAll } from '../support/mount'
 
@@ -17,9 +21,24 @@ const ALL: SiteEvent[] = Array.from({ length: 120 }, (_, i) => {
   return makeEvent(id, { site_id: id === 120 ? 9 : (id % 2) + 1, type: TYPES[id % 3]!, message: id === 55 ? 'WooCommerce updated to 8.9' : `Message ${id}` })
 })
 
-function core(data: Partial<AccountData> = {}) {
-  const made = memoryCore({ a: { sites: SITES, events: [...ALL], ...data } })
-  return { ...made, fake: createFakeApi(made.methods) }
+/**
+ * sites:query as far as the site filter asks it (the scope's sites by name, a range, or the
+ * rows of some keys), for as long as memoryCore does not answer it itself.
+ */
+function sitesByName(data: Record<string, AccountData>): SiteManagerApi['sitesQuery'] {
+  return async (query: SitesQuery) => {
+    const all = query.scope
+      .flatMap((accountId) => (data[accountId]?.sites ?? []).map((site) => ({ key: keyOf(accountId, site.id), accountId, site })))
+      .filter((row) => !query.keys || query.keys.includes(row.key))
+      .sort((x, y) => x.site.name.localeCompare(y.site.name))
+    const rows = all.slice(query.offset, query.offset + query.limit)
+    return ok({ revision: '1', scopeTotal: all.length, total: all.length, offset: query.offset, rows, facets: null })
+  }
+}
+
+function core(data: Partial<AccountData> = {}, more: Record<string, Partial<AccountData>> = {}) {
+  const made = memoryCore({ a: { sites: SITES, events: [...ALL], ...data }, ...more })
+  return { ...made, fake: createFakeApi({ sitesQuery: sitesByName(made.data), ...made.methods }) }
 }
 
 const feedList = (name = 'Events') => screen.getByRole('list', { name })
@@ -47,7 +66,7 @@ describe('EventFeed', () => {
     expect(screen.getAllByRole('status')[1]!.textContent).toContain('Loading events')
     expect(screen.queryByRole('list', { hidden: true })).toBeNull()
 
-    first.resolve(await methods.eventsQuery!({ accountId: 'a', limit: 50 }))
+    first.resolve(await methods.eventsQuery!({ scope: ['a'], limit: 50 }))
     await flushPromises()
     const rows = rowsOf()
     expect(rows).toHaveLength(50)
@@ -70,7 +89,7 @@ describe('EventFeed', () => {
     const { user } = await mountFeed(fake)
     await user.click(screen.getByRole('button', { name: 'Load more events' }))
     await flushPromises()
-    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', after: { createdAt: ALL[70]!.created_at, id: 71 }, limit: 50 })
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ scope: ['a'], after: { createdAt: ALL[70]!.created_at, accountId: 'a', id: 71 }, limit: 50 })
     expect(rowsOf()).toHaveLength(100)
     await user.click(screen.getByRole('button', { name: 'Load more events' }))
     await flushPromises()
@@ -148,8 +167,8 @@ describe('EventFeed', () => {
 
   it("shows one site's feed without repeating the site's name", async () => {
     const { fake } = core()
-    await mountFeed(fake, { feedId: 'site:2', query: { siteId: 2 }, label: 'Events of Bravo' })
-    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ accountId: 'a', siteId: 2, limit: 50 })
+    await mountFeed(fake, { feedId: 'site:2', query: { site: 'a:2' }, scope: ['a'], label: 'Events of Bravo' })
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a'], site: 'a:2', limit: 50 })
     expect(rowsOf('Events of Bravo').length).toBeGreaterThan(0)
     expect(within(feedList('Events of Bravo')).queryByRole('link', { hidden: true })).toBeNull()
   })
@@ -178,6 +197,10 @@ describe('EventsView', () => {
     expect(fromDate().type).toBe('date')
     expect(toDate().type).toBe('date')
     expect(optionsOf(typeFilter())).toEqual(['All types', 'Extension installed', 'Extension updated', 'Update available'])
+    // The sites are asked of core when the person reaches for the control, not with the view.
+    expect(optionsOf(siteFilter())).toEqual(['All sites'])
+    await person().hover(siteFilter())
+    await flushPromises()
     expect(optionsOf(siteFilter())).toEqual(['All sites', 'Alpha', 'Bravo'])
   })
 
@@ -186,14 +209,16 @@ describe('EventsView', () => {
     await user.selectOptions(typeFilter(), 'Extension installed')
     await flushPromises()
     expect(router.currentRoute.value.query.type).toBe('new_extension')
-    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', types: ['new_extension'], limit: 50 })
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ scope: ['a'], types: ['new_extension'], limit: 50 })
     for (const row of rowsOf()) expect(row.textContent).toContain('Extension installed')
     expect(summary()).toBe(`${ALL.filter((e) => e.type === 'new_extension').length} matching events`)
 
+    await user.hover(siteFilter())
+    await flushPromises()
     await user.selectOptions(siteFilter(), 'Alpha')
     await flushPromises()
-    expect(router.currentRoute.value.query.site).toBe('1')
-    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', siteId: 1, types: ['new_extension'], limit: 50 })
+    expect(router.currentRoute.value.query.site).toBe('a:1')
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ scope: ['a'], site: 'a:1', types: ['new_extension'], limit: 50 })
     for (const row of rowsOf('Events of Alpha')) expect(within(row).getByRole('link').textContent?.trim()).toBe('Alpha')
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }))
@@ -216,7 +241,7 @@ describe('EventsView', () => {
     await flushPromises()
     expect(router.currentRoute.value.query.q).toBe('woocommerce')
     expect(fake.api.eventsQuery).toHaveBeenCalledTimes(before + 1)
-    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ accountId: 'a', text: 'woocommerce', limit: 50 })
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ scope: ['a'], text: 'woocommerce', limit: 50 })
     expect(rowsOf().map((r) => r.textContent)).toEqual([expect.stringContaining('WooCommerce updated to 8.9')])
     expect(summary()).toBe('1 matching event')
   })
@@ -229,7 +254,7 @@ describe('EventsView', () => {
     await flushPromises()
     expect(router.currentRoute.value.query).toMatchObject({ from: '2025-01-01', to: '2025-01-01' })
     expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({
-      accountId: 'a',
+      scope: ['a'],
       from: new Date(2025, 0, 1).toISOString(),
       to: new Date(2025, 0, 1, 23, 59, 59, 999).toISOString(),
       limit: 50,
@@ -243,12 +268,20 @@ describe('EventsView', () => {
     expect(screen.getByText('No events match')).toBeVisible()
   })
 
-  it('opens with the filters given in the address', async () => {
-    const { fake } = await mountEvents('/events?site=2&type=updated_extension&q=message')
-    expect(siteFilter().value).toBe('2')
+  it('opens with the filters given in the address, the site named at once', async () => {
+    const { fake } = await mountEvents('/events?site=a%3A2&type=updated_extension&q=message')
+    expect(siteFilter().value).toBe('a:2')
+    expect(optionsOf(siteFilter())).toEqual(['All sites', 'Bravo'])
     expect(typeFilter().value).toBe('updated_extension')
     expect(searchBox().value).toBe('message')
-    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ accountId: 'a', siteId: 2, types: ['updated_extension'], text: 'message', limit: 50 })
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a'], site: 'a:2', types: ['updated_extension'], text: 'message', limit: 50 })
+    expect(feedList('Events of Bravo')).toBeVisible()
+  })
+
+  it("reads an older address's bare site id as the active account's site", async () => {
+    const { fake } = await mountEvents('/events?site=2')
+    expect(siteFilter().value).toBe('a:2')
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a'], site: 'a:2', limit: 50 })
   })
 
   it('Refresh asks core to sync; the events it stores then show on top', async () => {
@@ -264,4 +297,54 @@ describe('EventsView', () => {
     expect(rowsOf()[0]!.textContent).toContain('From the sync')
     expect(screen.getByRole('button', { name: '1 new event' })).toBeVisible()
   })
+})
+
+describe('EventsView in the All accounts scope', () => {
+  const ACCOUNTS = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Bureau' })]
+  const B_EVENTS = [
+    // The newest event of all, and one at the same instant and id as a's newest.
+    makeEvent(7, { site_id: 1, message: 'Bureau newest', created_at: '2030-01-01T00:00:00Z' }),
+    makeEvent(120, { site_id: 1, message: 'Bureau twin', created_at: ALL[119]!.created_at }),
+  ]
+
+  async function mountAll(path = '/events') {
+    const made = core({}, { b: { sites: [makeSite(1, { name: 'Clinic' })], events: [...B_EVENTS] } })
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      stubActions: false,
+      initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
+    })
+    const mounted = await mountView(EventsView, made.fake, { path, route: '/events', pinia })
+    return { ...made, ...mounted }
+  }
+
+  it('lists every account in one query, newest first, each event naming its account and linking its site there', async () => {
+    const { fake } = await mountAll()
+    expect(fake.api.eventsQuery).toHaveBeenCalledTimes(1)
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a', 'b'], limit: 50 })
+    expect(summary()).toBe('122 events')
+    const rows = rowsOf('Events of all accounts')
+    expect(rows[0]!.textContent).toContain('Bureau newest')
+    // Same time, same id: account b sorts after a, newest first.
+    expect(rows[1]!.textContent).toContain('Bureau twin')
+    expect(rows[2]!.textContent).toContain('Message 120')
+    expect(rows[0]!.textContent).toContain('Bureau')
+    expect(rows[2]!.textContent).toContain('Agency')
+    expect(within(rows[0]!).getByRole('link', { name: 'Clinic' }).getAttribute('href')).toBe('/sites/1?account=b')
+    expect(within(rows[3]!).getByRole('link', { name: 'Bravo' }).getAttribute('href')).toBe('/sites/2?account=a')
+  })
+
+  it("offers every account's sites named with their account, and filters by one in its own account", async () => {
+    const { fake, router, user } = await mountAll()
+    await user.hover(screen.getByRole('combobox', { name: 'Site' }))
+    await flushPromises()
+    const site = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Site' })
+    expect(within(site).getAllByRole('option').map((o) => o.textContent?.trim())).toEqual(['All sites', 'Alpha (Agency)', 'Bravo (Agency)', 'Clinic (Bureau)'])
+    await user.selectOptions(site, 'Clinic (Bureau)')
+    await flushPromises()
+    expect(router.currentRoute.value.query.site).toBe('b:1')
+    expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ scope: ['a', 'b'], site: 'b:1', limit: 50 })
+    expect(rowsOf('Events of Clinic').map((r) => r.textContent)).toEqual([expect.stringContaining('Bureau newest'), expect.stringContaining('Bureau twin')])
+  })
+
 })

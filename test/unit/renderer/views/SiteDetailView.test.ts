@@ -63,7 +63,7 @@ describe('SiteDetailView', () => {
   it("lists the site's own events", async () => {
     const { fake } = core()
     await mountSite(fake)
-    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ accountId: 'a', siteId: 5, limit: 50 })
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a'], site: 'a:5', limit: 50 })
     const list = screen.getByRole('list', { name: 'Events of Shop' })
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Akismet updated')])
   })

@@ -6,8 +6,7 @@ import type { EventQuery, EventSlice, Result } from '../../../../../src/shared'
 import ExportEventsButton from '../../../../../src/renderer/src/components/events/ExportEventsButton.vue'
 import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
-import { useWorkspaceStore } from '../../../../../src/renderer/src/stores/workspace'
-import { createFakeApi, deferred, makeEvent, makeSite, memoryCore, ok, queryEvents } from '../../support/fake-api'
+import { createFakeApi, deferred, makeAccount, makeEvent, makeSite, memoryCore, queryEvents } from '../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
 
 const SITES = [makeSite(1, { name: 'Shop' }), makeSite(2, { name: 'Blog' })]
@@ -26,12 +25,18 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-async function mountButton(query: Record<string, unknown>, eventsQuery?: (q: EventQuery) => Promise<Result<EventSlice>>) {
-  const made = memoryCore({ a: { sites: SITES, events: EVENTS } })
+async function mountButton(
+  query: Record<string, unknown>,
+  eventsQuery?: (q: EventQuery) => Promise<Result<EventSlice>>,
+  scope: readonly string[] = ['a'],
+) {
+  const made = memoryCore({
+    a: { sites: SITES, events: EVENTS },
+    b: { sites: [makeSite(1, { name: 'Clinic' })], events: [makeEvent(1, { site_id: 1, message: 'In Bureau', created_at: '2030-01-01T00:00:00Z' })] },
+  })
   const fake = createFakeApi({ ...made.methods, ...(eventsQuery ? { eventsQuery } : {}) })
-  const pinia = testingPinia()
-  mountInBody(ExportEventsButton, { props: { query }, global: { plugins: [fake.plugin, pinia, await testRouter()] } })
-  await useWorkspaceStore(pinia).load('a')
+  const pinia = testingPinia([makeAccount('a'), makeAccount('b', { label: 'Bureau' })])
+  mountInBody(ExportEventsButton, { props: { query, scope }, global: { plugins: [fake.plugin, pinia, await testRouter()] } })
   await flushPromises()
   return { fake, pinia, data: made.data, user: person() }
 }
@@ -55,7 +60,7 @@ describe('ExportEventsButton', () => {
     const { pinia, user } = await mountButton({}, async (q) => {
       calls += 1
       if (calls === 2) await held.promise
-      return ok(queryEvents(made.data.a!, q))
+      return queryEvents(made.data, q)
     })
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     await flushPromises()
@@ -66,6 +71,22 @@ describe('ExportEventsButton', () => {
     expect(saved).toEqual([])
     expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'info', message: 'Export stopped; no file was saved.' })
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible()
+  })
+
+  it('saves a scope of several accounts from one read, with an Account column', async () => {
+    const { fake, pinia, user } = await mountButton({}, undefined, ['a', 'b'])
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await flushPromises()
+    expect(fake.api.eventsQuery.mock.calls.map(([q]) => [q.scope, q.limit, q.after ?? null])).toEqual([
+      [['a', 'b'], 500, null],
+      [['a', 'b'], 500, { createdAt: EVENTS[121]!.created_at, accountId: 'a', id: 122 }],
+    ])
+    const rows = Papa.parse<string[]>(saved[0]!, { skipEmptyLines: true }).data
+    expect(rows[0]).toEqual(['Time', 'Account', 'Site id', 'Site name', 'Type', 'Category', 'Message'])
+    expect(rows).toHaveLength(622)
+    expect(rows[1]).toEqual(['2030-01-01T00:00:00.000Z', 'Bureau', '1', 'Clinic', 'updated_extension', 'client', 'In Bureau'])
+    expect(rows[2]![1]).toBe('Account a')
+    expect(useToastsStore(pinia).toasts.at(-1)?.message).toMatch(/^Exported 621 events to events-all-accounts-\d{4}-\d{2}-\d{2}\.csv$/)
   })
 
   it('is in the command palette', async () => {
