@@ -11,6 +11,7 @@ import { appChannels } from './channels/app-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
 import { historyChannels } from './channels/history-channels'
+import { overviewChannels } from './channels/overview-channels'
 import { prefsChannels } from './channels/prefs-channels'
 import { scopeChannels } from './channels/scope-channels'
 import { settingsChannels } from './channels/settings-channels'
@@ -179,6 +180,7 @@ export function createCore(options: CoreOptions): Core {
       ...settingsChannels(context),
       ...prefsChannels(context),
       ...historyChannels(context),
+      ...overviewChannels(context),
     },
     () => sync.noteUserActivity(),
   )

@@ -14,7 +14,9 @@ import type {
   Tag,
 } from './domain'
 import type { Result } from './errors'
-import type { Scope } from './scope'
+import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
+import type { OverviewStats } from './overview'
+import type { RowKey, Scope } from './scope'
 import type { ScopeSummary, SitesPage, SitesQuery } from './sites-query'
 import type {
   AttentionSummary,
@@ -78,6 +80,14 @@ export interface RequestChannels {
   'tags:create': [AccountRef & { name: string }, Tag]
   'tags:delete': [AccountRef & { tagId: number }, void]
 
+  /** Per cause, how many of the scope's sites have it, and each site's findings (only sites with any). */
+  'health:scope': [{ scope: Scope }, ScopeHealth]
+  /** One site's checks, response times (7 and 30 days), uptime and incidents. */
+  'health:site': [{ site: RowKey }, SiteHealth]
+  'health:settings': [void, HealthSettings]
+  /** Changes the fields given; `account` and `site` change one entry each. */
+  'health:setSettings': [HealthSettingsPatch, HealthSettings]
+
   'settings:get': [void, AppSettings]
   'settings:set': [Partial<AppSettings>, AppSettings]
   /** Sentences for the user raised before the window listened (a rebuilt database, ...). */
@@ -103,8 +113,20 @@ export interface RequestChannels {
 
   /** What the store saw change in one site, sync after sync, newest first (at most `limit`, default 200). */
   'history:site': [AccountRef & { siteId: number; limit?: number }, SiteHistory]
-  /** One entry per day (UTC) with a recorded sync in the last `days`, oldest first. */
-  'history:trend': [AccountRef & { days: number }, HistoryTrendDay[]]
+  /**
+   * One entry per day (UTC) with a recorded sync in the last `days`, oldest first: each day the
+   * scope's accounts that recorded a sync that day, added up in core. Every account of the
+   * scope must exist (not_found names the one that does not).
+   */
+  'history:trend': [{ scope: Scope; days: number }, HistoryTrendDay[]]
+
+  /**
+   * The Overview's figures of a scope, worked out in core from what the store holds: totals,
+   * the sites with the most pending updates and the version groups of its charts. `now` (ISO)
+   * is the time "not checked for over 24 hours" is measured from; default core's clock. Every
+   * account of the scope must exist (not_found names the one that does not).
+   */
+  'overview:stats': [{ scope: Scope; now?: string }, OverviewStats]
 }
 
 /** One day's events of one type; `day` is YYYY-MM-DD in the asked offset. */
@@ -142,6 +164,8 @@ export interface PushEvents {
   'app:notice': AppNotice
   /** After a sync (never an account's first): what needs attention, for one notification. */
   'attention:summary': AttentionSummary
+  /** A cycle of health checks changed findings of these accounts: read health:scope again. */
+  'health:changed': HealthChanged
   /** Desktop: a notification was clicked; the window shows this address. */
   'app:navigate': { path: string; query: Record<string, string> }
   /** Desktop: an item of the application menu or tray was chosen; run the command with this id. */
@@ -174,6 +198,10 @@ export const REQUEST_CHANNELS = [
   'tags:delete',
   'settings:get',
   'settings:set',
+  'health:scope',
+  'health:site',
+  'health:settings',
+  'health:setSettings',
   'app:notices',
   'prefs:get',
   'prefs:set',
@@ -181,6 +209,7 @@ export const REQUEST_CHANNELS = [
   'events:daily',
   'history:site',
   'history:trend',
+  'overview:stats',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [
@@ -190,6 +219,7 @@ export const PUSH_EVENTS = [
   'workspace:changed',
   'app:notice',
   'attention:summary',
+  'health:changed',
   'app:navigate',
   'app:command',
 ] as const satisfies readonly PushEvent[]

@@ -1,8 +1,10 @@
-// history:site and history:trend: what the store saw change in a site, sync after
-// sync, and the account's daily rollup for the overview's trend. Local reads, no network; an
-// account that no longer exists is not_found, as for every other account-scoped channel.
+// history:site and history:trend: what the store saw change in a site, sync after sync, and
+// a scope's daily rollup for the overview's trend (summed over its accounts in the store).
+// Local reads, no network; an account that no longer exists is not_found, as for every other
+// account-scoped channel.
 import type { ChannelHandlers } from '../../shared'
 import { utcDay } from '../store/site-history'
+import { checkScope } from './check-scope'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
 
@@ -17,9 +19,9 @@ export function historyChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'his
       return workspace.siteHistory(accountId, siteId, limit ?? DEFAULT_SITE_CHANGES)
     }),
     // The last `days` UTC days, today included.
-    'history:trend': handle('history:trend', async ({ accountId, days }) => {
-      await store.record(accountId)
-      return workspace.historyTrend(accountId, utcDay(Date.now() - (days - 1) * DAY_MS))
+    'history:trend': handle('history:trend', async ({ scope, days }) => {
+      await checkScope(store, scope)
+      return workspace.historyTrend(scope, utcDay(Date.now() - (days - 1) * DAY_MS))
     }),
   }
 }

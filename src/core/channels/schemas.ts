@@ -16,6 +16,7 @@ import {
   type TableFieldKey,
 } from '../../shared'
 import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
+import { HEALTH_SETTING_BOUNDS } from '../../shared/health'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
 const accountId = z.uuid({ error: 'must be an account id' })
@@ -168,13 +169,48 @@ const historySite = z.strictObject({
   limit: z.int().min(1).max(1000).optional(),
 })
 
-const historyTrend = z.strictObject({ accountId, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
+const historyTrend = z.strictObject({ scope, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
+
+const overviewStats = z.strictObject({ scope, now: isoTime.optional() })
 
 const eventsDaily = z.strictObject({
   scope,
   days: z.int().min(1).max(366),
   // Real offsets run from -12:00 to +14:00.
   utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60),
+})
+
+const healthScope = z.strictObject({ scope })
+const healthSite = z.strictObject({ site: rowKey })
+
+/** A health setting within its bounds (shared/health.ts), in its unit. */
+function healthBound(key: 'intervalMinutes' | 'slowThresholdMs' | 'warningDays', unit: string) {
+  const { min, max } = HEALTH_SETTING_BOUNDS[key]
+  return z
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(min, `must be at least ${min} ${unit}`)
+    .max(max, `must be at most ${max} ${unit}`)
+    .optional()
+}
+
+const healthSettingsPatch = z.strictObject({
+  intervalMinutes: healthBound('intervalMinutes', 'minutes'),
+  slowThresholdMs: healthBound('slowThresholdMs', 'milliseconds'),
+  warningDays: healthBound('warningDays', 'days'),
+  notifyOn: z
+    .strictObject({ down: z.boolean(), recovered: z.boolean(), certificate: z.boolean(), domain: z.boolean(), endOfLife: z.boolean() })
+    .optional(),
+  account: z.strictObject({ accountId, enabled: z.boolean() }).optional(),
+  site: z
+    .strictObject({
+      site: rowKey,
+      enabled: z.boolean().optional(),
+      lookFor: text(HEALTH_SETTING_BOUNDS.lookForMaxLength)
+        .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters')
+        .nullable()
+        .optional(),
+    })
+    .optional(),
 })
 
 /** Every request channel's input schema, by channel name. */
@@ -201,6 +237,10 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'tags:delete': tagRef,
   'settings:get': noInput,
   'settings:set': settingsPatch,
+  'health:scope': healthScope,
+  'health:site': healthSite,
+  'health:settings': noInput,
+  'health:setSettings': healthSettingsPatch,
   'app:notices': noInput,
   'prefs:get': prefGet,
   'prefs:set': prefSet,
@@ -208,6 +248,7 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'events:daily': eventsDaily,
   'history:site': historySite,
   'history:trend': historyTrend,
+  'overview:stats': overviewStats,
 } as const satisfies InputSchemaMap
 
 export type ChannelInputSchema<C extends RequestChannel> = (typeof CHANNEL_INPUT_SCHEMAS)[C]

@@ -108,9 +108,25 @@ export class SiteHistoryStore {
     return { accountId, siteId, changes, since: new Date(since).toISOString() }
   }
 
-  trend(accountId: string, sinceDay: string): HistoryTrendDay[] {
-    const rows = this.st.days.all(accountId, sinceDay) as { day: string; pending: number; sites: number; php: string }[]
-    return rows.map((row) => ({ day: row.day, pending: row.pending, sites: row.sites, php: parsePhp(row.php) }))
+  /**
+   * The scope's rollup since `sinceDay`, oldest first: per day, every account of the scope that
+   * recorded a sync that day, added up in SQL (an account without a sync that day adds nothing).
+   */
+  trend(scope: readonly string[], sinceDay: string): HistoryTrendDay[] {
+    const accounts = JSON.stringify(scope)
+    const days = this.st.scopeDays.all(accounts, sinceDay) as { day: string; pending: number; sites: number }[]
+    const php = this.st.scopePhp.all(accounts, sinceDay) as { day: string; version: string; count: number }[]
+    const byDay = new Map<string, HistoryTrendDay>()
+    const trend = days.map((row) => {
+      const day: HistoryTrendDay = { day: row.day, pending: row.pending, sites: row.sites, php: {} }
+      byDay.set(row.day, day)
+      return day
+    })
+    for (const row of php) {
+      const day = byDay.get(row.day)
+      if (day !== undefined) day.php[row.version] = row.count
+    }
+    return trend
   }
 
   /** Cheap enough to call after every sync: the delete itself runs at most once per UTC day. */
@@ -154,16 +170,6 @@ function shown(field: HistoryField, value: Stored): Stored {
   return value
 }
 
-function parsePhp(json: string): Record<string, number> {
-  try {
-    const value = JSON.parse(json) as unknown
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, number>
-  } catch {
-    // An unreadable row counts no sites rather than failing the whole trend.
-  }
-  return {}
-}
-
 function prepare(db: Database.Database) {
   return {
     account: db.prepare('SELECT key, started_ms FROM history_accounts WHERE account_id = ?'),
@@ -184,9 +190,20 @@ function prepare(db: Database.Database) {
       'INSERT INTO history_days (account_key, day, pending, sites, php) VALUES (?, ?, ?, ?, ?) ' +
         'ON CONFLICT (account_key, day) DO UPDATE SET pending = excluded.pending, sites = excluded.sites, php = excluded.php',
     ),
-    days: db.prepare(
-      'SELECT day, pending, sites, php FROM history_days WHERE account_key = ' +
-        '(SELECT key FROM history_accounts WHERE account_id = ?) AND day >= ? ORDER BY day',
+    // The scope's accounts come as one JSON array; the sums are per day over them.
+    scopeDays: db.prepare(
+      'SELECT d.day AS day, SUM(d.pending) AS pending, SUM(d.sites) AS sites FROM history_days d ' +
+        'JOIN history_accounts a ON a.key = d.account_key ' +
+        'WHERE a.account_id IN (SELECT value FROM json_each(?)) AND d.day >= ? GROUP BY d.day ORDER BY d.day',
+    ),
+    // php is JSON (sites per minor version); an unreadable row counts no sites rather than
+    // failing the whole trend.
+    scopePhp: db.prepare(
+      'SELECT d.day AS day, p.key AS version, SUM(p.value) AS count FROM history_days d ' +
+        'JOIN history_accounts a ON a.key = d.account_key, ' +
+        "json_each(CASE WHEN json_valid(d.php) AND json_type(d.php) = 'object' THEN d.php ELSE '{}' END) p " +
+        "WHERE a.account_id IN (SELECT value FROM json_each(?)) AND d.day >= ? AND p.type = 'integer' " +
+        'GROUP BY d.day, p.key',
     ),
     pruneRows: db.prepare('DELETE FROM site_history WHERE at_ms < ?'),
     pruneDays: db.prepare('DELETE FROM history_days WHERE day < ?'),

@@ -316,8 +316,8 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     return this.history.siteHistory(accountId, siteId, limit, this.settings().historyRetentionDays, Date.now())
   }
 
-  historyTrend(accountId: string, sinceDay: string): HistoryTrendDay[] {
-    return this.history.trend(accountId, sinceDay)
+  historyTrend(scope: readonly string[], sinceDay: string): HistoryTrendDay[] {
+    return this.history.trend(scope, sinceDay)
   }
 
   pruneHistory(nowMs: number): number {

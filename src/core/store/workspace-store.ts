@@ -100,8 +100,12 @@ export interface WorkspaceStore {
    * replaceSnapshot and upsertSite in the same transaction as the write they compare against.
    */
   siteHistory(accountId: string, siteId: number, limit: number): SiteHistory
-  /** The daily rollup since `sinceDay` (YYYY-MM-DD, UTC), oldest first. */
-  historyTrend(accountId: string, sinceDay: string): HistoryTrendDay[]
+  /**
+   * The scope's daily rollup since `sinceDay` (YYYY-MM-DD, UTC), oldest first, each day the
+   * sum of the accounts that recorded a sync that day. Whether the accounts exist is the
+   * caller's to check.
+   */
+  historyTrend(scope: readonly string[], sinceDay: string): HistoryTrendDay[]
   /** Removes history and rollup rows older than the retention setting; answers rows removed. */
   pruneHistory(nowMs: number): number
 

@@ -30,27 +30,6 @@ export function trendSeries(rows: readonly HistoryTrendDay[]): TrendSeries {
   }
 }
 
-/**
- * Several accounts' trends as one: per day, the pending updates and sites per PHP version of
- * every account that recorded a sync that day, added up.
- */
-export function sumTrends(perAccount: readonly (readonly HistoryTrendDay[])[]): HistoryTrendDay[] {
-  const days = new Map<string, HistoryTrendDay>()
-  for (const rows of perAccount) {
-    for (const row of rows) {
-      const sum = days.get(row.day)
-      if (!sum) {
-        days.set(row.day, { ...row, php: { ...row.php } })
-        continue
-      }
-      sum.pending += row.pending
-      sum.sites += row.sites
-      for (const [version, count] of Object.entries(row.php)) sum.php[version] = (sum.php[version] ?? 0) + count
-    }
-  }
-  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day))
-}
-
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /** "2026-11-03" (a UTC day) -> "Nov 3" in the person's locale. */

@@ -102,8 +102,11 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['events:daily', { scope: [], days: 30, utcOffsetMinutes: 0 }, 'scope'],
   ['history:site', { accountId: id, siteId: 0 }, 'siteId'],
   ['history:site', { accountId: id, siteId: 3, limit: 1001 }, 'limit'],
-  ['history:trend', { accountId: id, days: 0 }, 'days'],
-  ['history:trend', { accountId: id, days: 3651 }, 'days'],
+  ['history:trend', { scope: [id], days: 0 }, 'days'],
+  ['history:trend', { scope: [id], days: 3651 }, 'days'],
+  ['history:trend', { accountId: id, days: 90 }, 'scope'],
+  ['overview:stats', { scope: [] }, 'scope'],
+  ['overview:stats', { scope: [id], now: 'yesterday' }, 'now'],
   ['settings:set', { historyRetentionDays: 6 }, 'historyRetentionDays'],
   ['settings:set', { historyRetentionDays: 3651 }, 'historyRetentionDays'],
   ['settings:set', { historyRetentionDays: 30.5 }, 'historyRetentionDays'],
@@ -155,7 +158,8 @@ describe('channel input validation', () => {
       ['sync:now', { accountId: id }],
       ['sync:site', { accountId: id, siteId: 1 }],
       ['history:site', { accountId: id, siteId: 1 }],
-      ['history:trend', { accountId: id, days: 90 }],
+      ['history:trend', { scope: [id], days: 90 }],
+      ['overview:stats', { scope: [id] }],
     ] as const) {
       expect(await call(channel, input)).toMatchObject({ ok: false, error: { code: 'not_found' } })
     }

@@ -83,12 +83,38 @@ describe('site history', () => {
     store.replaceSnapshot(ACCOUNT_A, { sites: later, tags: [], syncedAt: at(0, 30) })
     store.replaceSnapshot(ACCOUNT_A, { sites: later.slice(0, 2), tags: [], syncedAt: at(1) })
 
-    expect(store.historyTrend(ACCOUNT_A, '2026-10-01')).toEqual([
+    expect(store.historyTrend([ACCOUNT_A], '2026-10-01')).toEqual([
       { day: '2026-11-01', pending: 8, sites: 3, php: { '8.2': 1, '8.1': 1, unknown: 1 } },
       { day: '2026-11-02', pending: 8, sites: 2, php: { '8.2': 1, '8.1': 1 } },
     ])
-    expect(store.historyTrend(ACCOUNT_A, '2026-11-02').map((d) => d.day)).toEqual(['2026-11-02'])
-    expect(store.historyTrend(ACCOUNT_B, '2026-10-01')).toEqual([])
+    expect(store.historyTrend([ACCOUNT_A], '2026-11-02').map((d) => d.day)).toEqual(['2026-11-02'])
+    expect(store.historyTrend([ACCOUNT_B], '2026-10-01')).toEqual([])
+  })
+
+  it("sums a scope's accounts per day in the store, each day only the accounts that synced that day", async () => {
+    const store = await openStore()
+    const php = (version: string | null) => ({ ip: null, web: null, php: version, mysql: null })
+    store.replaceSnapshot(ACCOUNT_A, {
+      sites: [site(1, { updates_count: 3, server: php('8.1.27') }), site(2, { updates_count: 1, server: php('8.2.1') })],
+      tags: [],
+      syncedAt: at(0),
+    })
+    store.replaceSnapshot(ACCOUNT_B, {
+      sites: [site(1, { updates_count: 5, server: php('8.2.18') }), site(7, { updates_count: 0, server: php(null) })],
+      tags: [],
+      syncedAt: at(0, 10),
+    })
+    // Only A syncs the next day: that day is A's alone, not a drop of B's sites.
+    store.replaceSnapshot(ACCOUNT_A, { sites: [site(1, { updates_count: 2, server: php('8.1.27') })], tags: [], syncedAt: at(1) })
+
+    expect(store.historyTrend([ACCOUNT_A, ACCOUNT_B], '2026-10-01')).toEqual([
+      { day: '2026-11-01', pending: 9, sites: 4, php: { '8.1': 1, '8.2': 2, unknown: 1 } },
+      { day: '2026-11-02', pending: 2, sites: 1, php: { '8.1': 1 } },
+    ])
+    // The order of the scope changes nothing; one account is its own trend.
+    expect(store.historyTrend([ACCOUNT_B, ACCOUNT_A], '2026-10-01')).toEqual(store.historyTrend([ACCOUNT_A, ACCOUNT_B], '2026-10-01'))
+    expect(store.historyTrend([ACCOUNT_B], '2026-10-01')).toEqual([{ day: '2026-11-01', pending: 5, sites: 2, php: { '8.2': 1, unknown: 1 } }])
+    expect(store.historyTrend([ACCOUNT_A, ACCOUNT_B], '2026-11-02').map((d) => d.day)).toEqual(['2026-11-02'])
   })
 
   it('prunes rows older than the retention, at most once a day unless the setting changes', async () => {
@@ -104,13 +130,13 @@ describe('site history', () => {
     }
     // The default keeps a year.
     expect(store.siteHistory(ACCOUNT_A, 1, 500).changes).toHaveLength(20)
-    expect(store.historyTrend(ACCOUNT_A, '2000-01-01').length).toBeGreaterThanOrEqual(20)
+    expect(store.historyTrend([ACCOUNT_A], '2000-01-01').length).toBeGreaterThanOrEqual(20)
 
     // A shorter retention prunes at once: the changes of the last 7 days stay.
     store.updateSettings({ historyRetentionDays: 7 })
     expect(store.siteHistory(ACCOUNT_A, 1, 500).changes.map((c) => c.to)).toEqual([20, 19, 18, 17, 16, 15, 14])
     const cutoffDay = new Date(now - 7 * DAY_MS).toISOString().slice(0, 10)
-    const days = store.historyTrend(ACCOUNT_A, '2000-01-01').map((d) => d.day)
+    const days = store.historyTrend([ACCOUNT_A], '2000-01-01').map((d) => d.day)
     expect(days.length).toBeGreaterThanOrEqual(7)
     expect(days.every((d) => d >= cutoffDay)).toBe(true)
     // History is complete from the retention's cutoff now, not from the first sync.
@@ -130,7 +156,7 @@ describe('site history', () => {
 
     store.removeAccount(ACCOUNT_A)
     expect(store.siteHistory(ACCOUNT_A, 2, 50)).toEqual({ accountId: ACCOUNT_A, siteId: 2, changes: [], since: null })
-    expect(store.historyTrend(ACCOUNT_A, '2026-01-01')).toEqual([])
+    expect(store.historyTrend([ACCOUNT_A], '2026-01-01')).toEqual([])
   })
 
   it('is written with the snapshot or not at all', async () => {
@@ -144,7 +170,7 @@ describe('site history', () => {
     expect(() => store.replaceSnapshot(ACCOUNT_A, broken)).toThrow()
     expect(store.sites(ACCOUNT_A)[0]?.updates_count).toBe(0)
     expect(store.siteHistory(ACCOUNT_A, 1, 50).changes).toEqual([])
-    expect(store.historyTrend(ACCOUNT_A, '2026-01-01')).toEqual([{ day: '2026-11-01', pending: 0, sites: 1, php: { '8.3': 1 } }])
+    expect(store.historyTrend([ACCOUNT_A], '2026-01-01')).toEqual([{ day: '2026-11-01', pending: 0, sites: 1, php: { '8.3': 1 } }])
   })
 
   it('starts on a database of version 2, whose rows stay', async () => {

@@ -52,7 +52,7 @@ describe('site history from syncs', () => {
     }
 
     // The day's rollup is the account as this last sync saw it.
-    const today = h.store.historyTrend(ACCOUNT, '2000-01-01').at(-1)
+    const today = h.store.historyTrend([ACCOUNT], '2000-01-01').at(-1)
     expect(today?.pending).toBe(after.reduce((sum, site) => sum + (site.updates_count ?? 0), 0))
     expect(today?.sites).toBe(after.length)
     const perMinor: Record<string, number> = {}

@@ -1,12 +1,12 @@
-// The Overview in the All accounts scope: figures of every account together, the pending bars
-// named with their account and opening the site in it, the latest events of all accounts,
-// the events per day summed, and an account that could not be read named above the rest.
+// The Overview in the All accounts scope: figures of every account together (one question to
+// core over the scope), the pending bars named with their account and opening the site in it,
+// the latest events of all accounts and the events per day summed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { createTestingPinia } from '@pinia/testing'
 import OverviewView from '../../../../src/renderer/src/views/OverviewView.vue'
-import { createFakeApi, fail, makeAccount, makeEvent, makeSite, memoryCore, ok } from '../support/fake-api'
+import { createFakeApi, fail, makeAccount, makeEvent, makeSite, memoryCore } from '../support/fake-api'
 import { mountView, unmountAll } from '../support/mount'
 import { FakeChart } from '../support/fake-chart'
 
@@ -43,9 +43,6 @@ function setup() {
   const fake = createFakeApi({
     ...core.methods,
     workspaceSnapshot: async (input) => (input.accountId === 'c' ? fail({ code: 'internal', message: 'The store is locked.' }) : core.methods.workspaceSnapshot!(input)),
-    eventsQuery: async (input) => (input.accountId === 'c' ? ok({ events: [], next: null, total: 0 }) : core.methods.eventsQuery!(input)),
-    eventsDaily: async ({ accountId }) =>
-      ok(accountId === 'c' ? [] : [{ day: '2025-03-10', type: 'updated_extension', count: accountId === 'a' ? 2 : 3 }]),
   })
   const pinia = createTestingPinia({
     createSpy: vi.fn,
@@ -67,14 +64,25 @@ async function mountOverview() {
 const card = (label: string) => within(screen.getByRole('list', { name: 'Totals' })).getByRole('link', { name: new RegExp(`^${label}\\s*\\d`) })
 
 describe('OverviewView in the All accounts scope', () => {
-  it('adds up every account that could be read, and names the one that could not', async () => {
-    await mountOverview()
+  it('shows the figures core adds up over every account of the scope, asked once', async () => {
+    const { fake } = await mountOverview()
     expect(screen.getByText('All accounts · 3 accounts')).toBeVisible()
+    expect(fake.api.overviewStats).toHaveBeenCalledTimes(1)
+    expect(fake.api.overviewStats).toHaveBeenCalledWith({ scope: ['a', 'b', 'c'] })
     expect(card('Sites').querySelector('.card-value')?.textContent).toBe('3')
     expect(card('Pending updates').querySelector('.card-value')?.textContent).toBe('12')
     expect(card('Sites with pending updates').querySelector('.card-value')?.textContent).toBe('2')
     expect(card('Never checked').querySelector('.card-value')?.textContent).toBe('1')
-    expect(screen.getByRole('alert').textContent).toContain('Account “Clinic” could not be read: The store is locked.')
+  })
+
+  it('asks again when a sync changed the sites of an account of the scope, and only then', async () => {
+    const { fake } = await mountOverview()
+    fake.emit('workspace:changed', { accountId: 'b', sites: false, tags: true, events: false, changes: null })
+    await flushPromises()
+    expect(fake.api.overviewStats).toHaveBeenCalledTimes(1)
+    fake.emit('workspace:changed', { accountId: 'b', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    expect(fake.api.overviewStats).toHaveBeenCalledTimes(2)
   })
 
   it('names each bar’s account and opens the site in its own account', async () => {
@@ -86,11 +94,15 @@ describe('OverviewView in the All accounts scope', () => {
     expect(router.currentRoute.value.fullPath).toBe('/sites/1?account=b')
   })
 
-  it('sums the events per day and merges the latest events, each naming its account', async () => {
+  it("shows core's per-day counts and newest events of the whole scope, each event naming its account", async () => {
     const { fake } = await mountOverview()
-    expect(fake.api.eventsDaily).toHaveBeenCalledTimes(3)
+    // One question each over the scope: core sums the days and orders the newest.
+    expect(fake.api.eventsDaily).toHaveBeenCalledTimes(1)
+    expect(fake.api.eventsDaily).toHaveBeenCalledWith({ scope: ['a', 'b', 'c'], days: 30, utcOffsetMinutes: -new Date().getTimezoneOffset() })
+    expect(fake.api.eventsQuery).toHaveBeenCalledTimes(1)
+    expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a', 'b', 'c'], limit: 10 })
     const perDay = FakeChart.named('Events per day')
-    expect(perDay.data.datasets.map((d) => (d.data as number[]).at(-1))).toEqual([5])
+    expect(perDay.data.datasets.map((d) => (d.data as number[]).at(-1))).toEqual([2])
     const latest = within(screen.getByRole('list', { name: 'Latest events' })).getAllByRole('listitem')
     expect(latest.map((li) => li.textContent?.replace(/\s+/g, ' '))).toEqual([
       expect.stringContaining('Clinic updated'),

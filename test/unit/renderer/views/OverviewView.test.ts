@@ -70,7 +70,7 @@ const card = (label: string) => within(totals()).getByRole('link', { name: new R
 const region = (name: string) => screen.getByRole('region', { name })
 
 describe('OverviewView', () => {
-  it('shows the totals of the snapshot, each a link to the sites it counts', async () => {
+  it('shows the totals core worked out, each a link to the sites it counts', async () => {
     const { fake } = core()
     await mountOverview(fake)
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
@@ -136,7 +136,7 @@ describe('OverviewView', () => {
   it('charts events per day by type and lists the newest events; a sync that stored events reads them again', async () => {
     const { fake, data } = core()
     await mountOverview(fake)
-    expect(fake.api.eventsDaily).toHaveBeenCalledWith({ accountId: 'a', days: 30, utcOffsetMinutes: -new Date().getTimezoneOffset() })
+    expect(fake.api.eventsDaily).toHaveBeenCalledWith({ scope: ['a'], days: 30, utcOffsetMinutes: -new Date().getTimezoneOffset() })
     const perDay = FakeChart.named('Events per day')
     expect(perDay.data.labels).toHaveLength(30)
     const series = perDay.data.datasets.map((d) => [d.label, (d.data as number[]).reduce((a, b) => a + b, 0)])
@@ -166,6 +166,31 @@ describe('OverviewView', () => {
     await person().click(within(perDay).getByRole('button', { name: /Retry/ }))
     await chartsDrawn()
     expect(FakeChart.named('Events per day').data.labels).toHaveLength(30)
+  })
+
+  it("shows core's figures again after a sync changed the account's sites", async () => {
+    const { fake, data } = core()
+    await mountOverview(fake)
+    expect(fake.api.overviewStats).toHaveBeenCalledWith({ scope: ['a'] })
+    data.a!.sites.push(makeSite(5, { name: 'Forum', updates_count: 4, last_check_at: ago(1), server: server('8.3.9', '8.0.36', 'nginx/1.24.0') }))
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await chartsDrawn()
+    expect(card('Sites').querySelector('.card-value')?.textContent).toBe('5')
+    expect(card('Pending updates').querySelector('.card-value')?.textContent).toBe('11')
+    expect(FakeChart.named('Pending updates by site').data.labels).toEqual(['Shop', 'Forum', 'Blog'])
+    expect(FakeChart.named('PHP versions').data.labels).toEqual(['PHP 8.2', 'PHP 7.4', 'PHP 8.3', 'Not known'])
+  })
+
+  it('says when the figures cannot be worked out, and Retry asks core again', async () => {
+    const { fake } = core()
+    fake.api.overviewStats.mockResolvedValueOnce({ ok: false, error: { code: 'internal', message: 'The store is busy.' } })
+    await mountView(OverviewView, fake, { path: '/overview' })
+    await flushPromises()
+    expect(screen.getByRole('alert').textContent).toContain('The store is busy.')
+    expect(screen.queryByRole('list', { name: 'Totals' })).toBeNull()
+    await person().click(screen.getByRole('button', { name: /Retry/ }))
+    await chartsDrawn()
+    expect(card('Sites').querySelector('.card-value')?.textContent).toBe('4')
   })
 
   it('redraws its charts in the new colours when the theme changes', async () => {

@@ -23,10 +23,10 @@ function rowsOf(table: HTMLElement): string[][] {
 }
 
 describe('TrendsSection', () => {
-  it('asks for 90 days of the active account and shows both trends as tables', async () => {
+  it('asks for 90 days of the scope (the active account) and shows both trends as tables', async () => {
     const fake = createFakeApi({ historyTrend: async () => ok(DAYS) })
     const { user } = await mountView(TrendsSection, fake)
-    expect(fake.api.historyTrend).toHaveBeenCalledWith({ accountId: 'a', days: 90 })
+    expect(fake.api.historyTrend).toHaveBeenCalledWith({ scope: ['a'], days: 90 })
 
     const pending = screen.getByRole('region', { name: 'Pending updates over time' })
     await user.click(within(pending).getByRole('button', { name: 'Show as table' }))
