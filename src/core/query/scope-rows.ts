@@ -65,6 +65,15 @@ export class ScopeRows {
     return this.derive('searchKeys', () => this.lists.flatMap((list) => list.searchKeys()))
   }
 
+  /** Every row, ascending. */
+  everyRow(): Int32Array {
+    return this.derive('everyRow', () => {
+      const every = new Int32Array(this.size)
+      for (let row = 0; row < this.size; row++) every[row] = row
+      return every
+    })
+  }
+
   /** A value derived from these rows, made by `build` the first time and kept with them. */
   derive<T>(name: string, build: () => T): T {
     if (!this.derived.has(name)) this.derived.set(name, build())

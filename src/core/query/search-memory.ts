@@ -1,7 +1,9 @@
-// The search of one scope, one order and one set of other filters, remembering its recent
-// answers: a query seen lately is answered from memory (Backspace), and a new one searches
-// the smallest remembered answer it narrows ("hote" searches what "hot" found) instead of the
-// whole scope. Answers are rows in the order's order, so narrowing keeps them sorted. The
+// The search of one scope and one set of other filters, remembering its recent answers: a
+// query seen lately is answered from memory (Backspace), and a new one searches the smallest
+// remembered answer it narrows ("hote" searches what "hot" found) instead of the whole scope.
+// Answers are rows in row order, whatever the sort: the keys are then read in the order they
+// lie in memory, several times quicker at 50,000 rows than jumping about in name order, and
+// one answer serves every sort (sites-query-engine.ts puts it in the sort's order). The
 // answer is always the same as a full scan.
 import { matchesWords, narrows } from './search-key'
 import { passes, type RowCheck } from './row-checks'
@@ -14,16 +16,15 @@ export class SearchMemory {
   private readonly answers = new Map<string, { words: readonly string[]; rows: Int32Array }>()
 
   constructor(
-    /** Every row of the scope, in the order answers keep. */
-    private readonly order: Int32Array,
+    /** Every row of the scope, ascending. */
+    private readonly everyRow: () => Int32Array,
     private readonly keys: () => readonly string[],
     private readonly checks: readonly RowCheck[],
   ) {}
 
-  /** The rows matching the words and every check, in order. */
-  run(words: readonly string[]): Int32Array {
-    // Nothing to filter by: the order itself, no copy.
-    if (words.length === 0 && this.checks.length === 0) return this.order
+  /** The rows matching the words and every check, ascending; null when nothing filters (every row). */
+  run(words: readonly string[]): Int32Array | null {
+    if (words.length === 0 && this.checks.length === 0) return null
     const id = words.join(' ')
     const known = this.answers.get(id)
     if (known) {
@@ -36,7 +37,7 @@ export class SearchMemory {
       if ((base === null || answer.rows.length < base.length) && narrows(answer.words, words)) base = answer.rows
     }
     // A remembered answer already passed the checks: only the words need checking again.
-    const rows = base ? this.search(base, words, []) : this.search(this.order, words, this.checks)
+    const rows = base ? this.search(base, words, []) : this.search(this.everyRow(), words, this.checks)
     this.answers.set(id, { words, rows })
     if (this.answers.size > REMEMBERED) this.answers.delete(this.answers.keys().next().value!)
     return rows

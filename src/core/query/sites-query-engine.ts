@@ -4,29 +4,35 @@
 // as its stored list (site-list-index.ts), each scope's derived columns and sort ranks as long
 // as its lists (scope-rows.ts), and here each scope's recent sort orders and search answers,
 // so a keystroke searches a remembered answer or memory answers it outright.
-import { MAX_QUERY_ROWS, parseKey, type SiteFacets, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
+import { EMPTY_FILTER, MAX_QUERY_ROWS, parseKey, type SiteFacets, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
 import { countFacets } from './facet-counts'
 import { RecentMap } from './recent-map'
 import { activeChecks, otherFiltersId, passes } from './row-checks'
 import { ScopeRows, type QueryAccount } from './scope-rows'
 import { matchesWords, searchKeyOf, searchWords } from './search-key'
 import { SearchMemory } from './search-memory'
+import { SortedOrder } from './sorted-order'
 import { sortIdOf, sortRows, sortSomeRows } from './sort-order'
 
 /** Scopes kept: each account alone and All accounts, switched between. */
 const SCOPES_KEPT = 6
-/** Sort orders kept per scope (an order of 50,000 rows is 200 KB). */
+/** Sort orders kept per scope (an order of 50,000 rows is 200 KB, 400 KB once a small answer was placed in it). */
 const ORDERS_KEPT = 6
-/** Search memories kept per scope: one per order and set of other filters lately used. */
+/** Search memories kept per scope: one per set of other filters lately used. */
 const MEMORIES_KEPT = 6
 /** A selection of at most this many rows is filtered and sorted by itself, not through the scope's order. */
 const SMALL_SELECTION = 1000
 
+/** The search alone: what the facets count over. */
+const NO_OTHER_FILTERS: SiteFilter = { ...EMPTY_FILTER }
+
 interface ScopeState {
   accounts: readonly QueryAccount[]
   rows: ScopeRows
-  orders: RecentMap<string, Int32Array>
+  orders: RecentMap<string, SortedOrder>
   memories: RecentMap<string, SearchMemory>
+  /** The last answer put in order: scrolling asks for other ranges of it. */
+  arranged: { id: string; rows: Int32Array } | null
   facets: { id: string; value: SiteFacets } | null
 }
 
@@ -57,7 +63,7 @@ export class SitesQueryEngine {
       total: matching.length,
       offset,
       rows,
-      facets: query.facets ? this.facets(state, query.filter, words, query.sort) : null,
+      facets: query.facets ? this.facets(state, query.filter, words) : null,
     }
   }
 
@@ -74,18 +80,24 @@ export class SitesQueryEngine {
     return this.scopes.get(id, () => newState(accounts))
   }
 
-  private order(state: ScopeState, sorts: readonly SiteSort[]): Int32Array {
-    return state.orders.get(sortIdOf(sorts), () => sortRows(state.rows, sorts))
+  private order(state: ScopeState, sorts: readonly SiteSort[]): SortedOrder {
+    return state.orders.get(sortIdOf(sorts), () => new SortedOrder(sortRows(state.rows, sorts)))
+  }
+
+  /** The rows matching the filter, ascending; null when nothing filters (every row). */
+  private searched(state: ScopeState, filter: SiteFilter, words: readonly string[]): Int32Array | null {
+    const memory = state.memories.get(otherFiltersId(filter), () => new SearchMemory(() => state.rows.everyRow(), () => state.rows.searchKeys(), activeChecks(state.rows, filter)))
+    return memory.run(words)
   }
 
   /** Every row matching the filter, in the sorts' order. */
   private matching(state: ScopeState, sorts: readonly SiteSort[], filter: SiteFilter, words: readonly string[]): Int32Array {
-    const id = `${sortIdOf(sorts)}|${otherFiltersId(filter)}`
-    const memory = state.memories.get(
-      id,
-      () => new SearchMemory(this.order(state, sorts), () => state.rows.searchKeys(), activeChecks(state.rows, filter)),
-    )
-    return memory.run(words)
+    const order = this.order(state, sorts)
+    const found = this.searched(state, filter, words)
+    if (found === null) return order.rows
+    const id = `${sortIdOf(sorts)}|${otherFiltersId(filter)}|${words.join(' ')}`
+    if (state.arranged?.id !== id) state.arranged = { id, rows: order.arrange(found) }
+    return state.arranged.rows
   }
 
   /** The rows the keys name that match the filter, in the sorts' order; keys naming no row are passed over. */
@@ -110,10 +122,10 @@ export class SitesQueryEngine {
   }
 
   /** The facets of the filter: the rows the search words match, counted once per filter and kept. */
-  private facets(state: ScopeState, filter: SiteFilter, words: readonly string[], sorts: readonly SiteSort[]): SiteFacets {
+  private facets(state: ScopeState, filter: SiteFilter, words: readonly string[]): SiteFacets {
     const id = `${otherFiltersId(filter)}|${words.join(' ')}`
     if (state.facets?.id === id) return state.facets.value
-    const searched = this.matching(state, sorts, { ...filter, php: [], mysql: [], web: [], status: [], tags: [], hasUpdates: false, neverChecked: false, accounts: [] }, words)
+    const searched = this.searched(state, NO_OTHER_FILTERS, words) ?? state.rows.everyRow()
     const value = countFacets(state.rows, searched, filter)
     state.facets = { id, value }
     return value
@@ -126,6 +138,7 @@ function newState(accounts: readonly QueryAccount[]): ScopeState {
     rows: new ScopeRows(accounts),
     orders: new RecentMap(ORDERS_KEPT),
     memories: new RecentMap(MEMORIES_KEPT),
+    arranged: null,
     facets: null,
   }
 }

@@ -80,7 +80,8 @@ describe('facets', () => {
     q.page({ filter: { ...EMPTY_FILTER, search: 'site 1', php: ['8.1.1'] }, facets: true })
     const started = performance.now()
     q.page({ filter: { ...EMPTY_FILTER, search: 'site 1', php: ['8.1.1'], hasUpdates: true }, facets: true })
-    // Generous: a busy CI machine must not fail it (bench/sites-query.bench.ts has the target).
-    expect(performance.now() - started).toBeLessThan(50)
+    // Generous (a few ms when the machine is quiet): a busy CI machine must not fail it;
+    // bench/sites-query.bench.ts measures it.
+    expect(performance.now() - started).toBeLessThan(100)
   })
 })
