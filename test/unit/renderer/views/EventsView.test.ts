@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { screen, within } from '@testing-library/dom'
 import EventFeed from '../../../../src/renderer/src/components/events/EventFeed.vue'
 import EventsView from '../../../../src/renderer/src/views/EventsView.vue'
-import { keyOf, type EventSlice, type Result, type SiteEvent, type SiteManagerApi, type SitesQuery } from '../../../../src/shared'
+import type { EventSlice, Result, SiteEvent } from '../../../../src/shared'
 import { createFakeApi, deferred, fail, makeAccount, makeEvent, makeSite, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { FakeIntersectionObserver } from '../support/intersection-observer'
 import { mountView, person, unmountAll } from '../support/mount'
@@ -21,24 +21,9 @@ const ALL: SiteEvent[] = Array.from({ length: 120 }, (_, i) => {
   return makeEvent(id, { site_id: id === 120 ? 9 : (id % 2) + 1, type: TYPES[id % 3]!, message: id === 55 ? 'WooCommerce updated to 8.9' : `Message ${id}` })
 })
 
-/**
- * sites:query as far as the site filter asks it (the scope's sites by name, a range, or the
- * rows of some keys), for as long as memoryCore does not answer it itself.
- */
-function sitesByName(data: Record<string, AccountData>): SiteManagerApi['sitesQuery'] {
-  return async (query: SitesQuery) => {
-    const all = query.scope
-      .flatMap((accountId) => (data[accountId]?.sites ?? []).map((site) => ({ key: keyOf(accountId, site.id), accountId, site })))
-      .filter((row) => !query.keys || query.keys.includes(row.key))
-      .sort((x, y) => x.site.name.localeCompare(y.site.name))
-    const rows = all.slice(query.offset, query.offset + query.limit)
-    return ok({ revision: '1', scopeTotal: all.length, total: all.length, offset: query.offset, rows, facets: null })
-  }
-}
-
 function core(data: Partial<AccountData> = {}, more: Record<string, Partial<AccountData>> = {}) {
   const made = memoryCore({ a: { sites: SITES, events: [...ALL], ...data }, ...more })
-  return { ...made, fake: createFakeApi({ sitesQuery: sitesByName(made.data), ...made.methods }) }
+  return { ...made, fake: createFakeApi(made.methods) }
 }
 
 const feedList = (name = 'Events') => screen.getByRole('list', { name })
