@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import type { Site } from '../../../../../src/shared'
+import { keyOf } from '../../../../../src/shared/scope'
+import type { SiteRow, SiteSelection } from '../../../../../src/shared/sites-query'
 import { flushPromises } from '@vue/test-utils'
 import { fireEvent, screen, within } from '@testing-library/dom'
 import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTable.vue'
@@ -21,7 +23,18 @@ const SITES = [
 interface Emitted {
   sort: Array<{ key: TableFieldKey; additive: boolean }>
   open: number[]
-  delete: number[][]
+  delete: Picked[]
+  range: Array<[number, number]>
+}
+
+type Picked = number[] | 'all' | { allBut: number[] }
+
+const idsOf = (keys: readonly string[]) => keys.map((key) => Number(key.split(':')[1])).sort((a, b) => a - b)
+
+/** A selection as site ids of account a (ascending), 'all' for every matching row, or every one but some. */
+function picked(selection: SiteSelection): Picked {
+  if (selection.kind === 'matching') return selection.except.length === 0 ? 'all' : { allBut: idsOf(selection.except) }
+  return idsOf(selection.keys)
 }
 
 let clipboard: string[]
@@ -31,27 +44,46 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** The table in a host that keeps the selection as the view does (v-model:selected). */
+/**
+ * The table in a host that keeps the selection as the view does (v-model:selection) and hands
+ * it its rows as the window store would: `unfetched` rows are not fetched yet (placeholders),
+ * and their keys come from `keysBetween`, as core would answer them.
+ */
 async function mountTable(
-  options: { sites?: Site[]; sort?: Array<{ key: SiteFieldKey; direction: 'asc' | 'desc' }>; writeText?: (text: string) => Promise<void> } = {},
+  options: {
+    sites?: Site[]
+    sort?: Array<{ key: SiteFieldKey; direction: 'asc' | 'desc' }>
+    writeText?: (text: string) => Promise<void>
+    unfetched?: number[]
+  } = {},
 ) {
   const made = memoryCore({ a: {} })
   const fake = createFakeApi(made.methods)
-  const emitted: Emitted = { sort: [], open: [], delete: [] }
-  const selected = ref<ReadonlySet<number>>(new Set())
+  const emitted: Emitted = { sort: [], open: [], delete: [], range: [] }
+  const rows: SiteRow[] = (options.sites ?? SITES).map((site) => ({ key: keyOf('a', site.id), accountId: 'a', site }))
+  const unfetched = new Set(options.unfetched ?? [])
+  const asked: Array<[number, number]> = []
+  const selection = ref<SiteSelection>({ kind: 'keys', keys: [] })
   const Host = defineComponent({
     render: () =>
       h(SitesTable, {
-        sites: options.sites ?? SITES,
+        total: rows.length,
+        rowAt: (index: number) => (unfetched.has(index) ? undefined : rows[index]),
+        keysBetween: async (from: number, to: number) => {
+          asked.push([from, to])
+          return rows.slice(from, to).map((r) => r.key)
+        },
         sort: options.sort ?? [{ key: 'name', direction: 'asc' }],
         accountId: 'a',
-        selected: selected.value,
-        'onUpdate:selected': (next: ReadonlySet<number>) => (selected.value = next),
+        selection: selection.value,
+        'onUpdate:selection': (next: SiteSelection) => (selection.value = next),
         onSort: (event: Emitted['sort'][number]) => emitted.sort.push(event),
-        onOpen: (id: number) => emitted.open.push(id),
-        onDelete: (ids: number[]) => emitted.delete.push(ids),
+        onOpen: (row: SiteRow) => emitted.open.push(row.site.id),
+        onDelete: (targets: SiteSelection) => emitted.delete.push(picked(targets)),
+        onRange: (first: number, end: number) => emitted.range.push([first, end]),
       }),
   })
+  const selected = { get value() { return picked(selection.value) } }
   const pinia = testingPinia()
   const router = await testRouter('/sites')
   const user = person()
@@ -62,14 +94,14 @@ async function mountTable(
   })
   mountInBody(Host, { global: { plugins: [fake.plugin, pinia, router] } })
   await flushPromises()
-  return { fake, emitted, selected, user, columns: useSiteColumnsStore(), toasts: useToastsStore() }
+  return { fake, emitted, selected, asked, user, columns: useSiteColumnsStore(), toasts: useToastsStore() }
 }
 
 const table = () => screen.getByRole('table', { name: 'Sites' })
 const row = (name: string) => within(table()).getByRole('link', { name }).closest('tr')!
 const box = (name: string) => within(row(name)).getByRole<HTMLInputElement>('checkbox', { name: `Select ${name}` })
 const allBox = () => within(table()).getByRole<HTMLInputElement>('checkbox', { name: 'Select all matching sites' })
-const ids = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b)
+const ids = (value: Picked) => value
 
 describe('SitesTable', () => {
   it('shows the default columns after the checkbox, each header named by its label', async () => {
@@ -149,8 +181,9 @@ describe('SitesTable', () => {
     expect(ids(selected.value)).toEqual([1, 3])
     expect(box('Alpine Dental').checked).toBe(false)
 
+    // The header box selects every matching row as one selection, not a list of them.
     await user.click(allBox())
-    expect(ids(selected.value)).toEqual([1, 2, 3, 4])
+    expect(ids(selected.value)).toBe('all')
     expect(allBox().checked).toBe(true)
     await user.click(allBox())
     expect(ids(selected.value)).toEqual([])
@@ -159,6 +192,25 @@ describe('SitesTable', () => {
     await user.keyboard('{Escape}')
     expect(ids(selected.value)).toEqual([])
     await user.keyboard('{Control>}a{/Control}')
+    expect(ids(selected.value)).toBe('all')
+    // A box unticked in a select-all takes that row out of it.
+    await user.click(box('Cedar Hotel'))
+    expect(ids(selected.value)).toEqual({ allBut: [4] })
+    expect(row('Cedar Hotel').getAttribute('aria-selected')).toBe('false')
+    expect(allBox().indeterminate).toBe(true)
+  })
+
+  it('shows rows not fetched yet as placeholders, and a Shift range over them asks for their keys', async () => {
+    const { selected, asked, emitted, user } = await mountTable({ unfetched: [1, 2] })
+    expect(emitted.range.at(-1)).toEqual([0, 4])
+    expect(within(table()).queryByRole('link', { name: 'Alpine Dental' })).toBeNull()
+    expect(table().querySelectorAll('tr.pending-row')).toHaveLength(2)
+    await user.click(box('Alpine Books'))
+    await user.keyboard('{Shift>}')
+    await user.click(box('Cedar Hotel'))
+    await user.keyboard('{/Shift}')
+    await flushPromises()
+    expect(asked).toEqual([[0, 4]])
     expect(ids(selected.value)).toEqual([1, 2, 3, 4])
   })
 
@@ -183,7 +235,7 @@ describe('SitesTable', () => {
     document.body.append(input)
     await user.click(input)
     await user.keyboard('{Control>}a{/Control}')
-    expect(selected.value.size).toBe(0)
+    expect(selected.value).toEqual([])
   })
 
   it('asks to delete the selection with the Delete key, or the focused row alone when it is not selected', async () => {
@@ -267,7 +319,7 @@ describe('SitesTable', () => {
     const selectAll = commands.find((c) => c.id === 'sites.table.selectAll')!
     expect(commands.map((c) => c.title)).toEqual(expect.arrayContaining(['Select all matching sites', 'Clear selection', 'Columns…', 'Density: compact rows']))
     await selectAll.run()
-    expect(ids(selected.value)).toEqual([1, 2, 3, 4])
+    expect(ids(selected.value)).toBe('all')
     await useCommandsStore().all.find((c) => c.id === 'sites.table.density')!.run()
     expect(useSiteColumnsStore().density).toBe('compact')
   })
