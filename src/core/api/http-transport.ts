@@ -34,6 +34,8 @@ export interface TransportConfig {
   maxRedirects: number
   /** One try (request, redirects and body) must be done within this. */
   requestTimeoutMs: number
+  /** Names the app and its version to the server, so its operators can tell who calls. */
+  userAgent: string
 }
 
 export interface ApiRequest {
@@ -200,6 +202,7 @@ export class HttpTransport {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.config.token}`,
       accept: 'application/json',
+      'user-agent': this.config.userAgent,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     }
     for (let hop = 0; ; hop++) {

@@ -41,6 +41,9 @@ export const CLIENT_DEFAULTS = {
   requestTimeoutMs: 60_000,
 } as const
 
+/** A client not told the app's version (tests, tools) still names the app. */
+export const DEFAULT_USER_AGENT = 'Site Manager'
+
 const siteData = dataSchema(siteSchema)
 const createdSiteData = dataSchema(createdSiteSchema)
 const tagData = dataSchema(tagSchema)
@@ -75,6 +78,7 @@ export class SiteApiClient implements SiteApi {
       rateLimitWindowMs: config.rateLimitWindowMs ?? CLIENT_DEFAULTS.rateLimitWindowMs,
       maxRedirects: config.maxRedirects ?? CLIENT_DEFAULTS.maxRedirects,
       requestTimeoutMs: config.requestTimeoutMs ?? CLIENT_DEFAULTS.requestTimeoutMs,
+      userAgent: config.userAgent ?? DEFAULT_USER_AGENT,
     })
   }
 

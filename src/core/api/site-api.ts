@@ -80,4 +80,6 @@ export interface SiteApiClientOptions {
    * bodyTimeoutMs alone restarts with every chunk, so a trickling server could hold a call forever.
    */
   requestTimeoutMs?: number
+  /** The User-Agent of every request: the app's name and version (default DEFAULT_USER_AGENT). */
+  userAgent?: string
 }
