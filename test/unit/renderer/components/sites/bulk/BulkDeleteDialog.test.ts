@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import type { Site } from '../../../../../../src/shared'
+import { keyOf } from '../../../../../../src/shared/scope'
+import type { SiteRow } from '../../../../../../src/shared/sites-query'
 import BulkDeleteDialog from '../../../../../../src/renderer/src/components/sites/bulk/BulkDeleteDialog.vue'
 import { useToastsStore } from '../../../../../../src/renderer/src/stores/toasts'
-import { useWorkspaceStore } from '../../../../../../src/renderer/src/stores/workspace'
 import { createFakeApi, deferred, fail, makeSite, memoryCore, ok, type FakeApi } from '../../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../../support/mount'
 
@@ -17,25 +18,26 @@ const SITES = [
 ]
 
 function core() {
-  const made = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })) } })
+  const made = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })) }, b: { sites: [makeSite(2, { name: 'Bakery', url: 'https://bakery.example' })] } })
   return { ...made, fake: createFakeApi(made.methods) }
 }
 
-async function mountDialog(fake: FakeApi, sites: readonly Site[] = SITES) {
+const rowsOf = (sites: readonly Site[], accountId = 'a'): SiteRow[] => sites.map((site) => ({ key: keyOf(accountId, site.id), accountId, site }))
+
+async function mountDialog(fake: FakeApi, rows: readonly SiteRow[] = rowsOf(SITES)) {
   const pinia = testingPinia()
   const router = await testRouter()
-  const done: number[][] = []
+  const done: string[][] = []
   const state = { open: true }
   const wrapper: VueWrapper = mountInBody(BulkDeleteDialog, {
     props: {
       open: true,
-      accountId: 'a',
-      sites,
+      rows,
       'onUpdate:open': (value: boolean) => {
         state.open = value
         void wrapper.setProps({ open: value })
       },
-      onDone: (ids: number[]) => done.push(ids),
+      onDone: (keys: string[]) => done.push(keys),
     },
     global: { plugins: [fake.plugin, pinia, router] },
   })
@@ -48,7 +50,6 @@ const listed = () =>
   within(dialog())
     .getAllByRole('listitem')
     .map((li) => [...li.querySelectorAll('.name, .host, .outcome')].map((part) => part.textContent?.trim()).join(' '))
-const shownSiteNames = (pinia: ReturnType<typeof testingPinia>) => useWorkspaceStore(pinia).snapshot?.sites.map((s) => s.name)
 
 describe('BulkDeleteDialog', () => {
   it('asks once, listing every site by name and host, and deletes nothing before the confirmation', async () => {
@@ -73,7 +74,6 @@ describe('BulkDeleteDialog', () => {
       return deleteInMemory(input)
     })
     const { pinia, user, done, state } = await mountDialog(fake)
-    await useWorkspaceStore(pinia).load('a')
 
     await user.click(within(dialog()).getByRole('button', { name: 'Delete 3 sites' }))
     await flushPromises()
@@ -91,8 +91,7 @@ describe('BulkDeleteDialog', () => {
       'Docs docs.example.net Deleted',
     ])
     expect(useToastsStore(pinia).toasts.map((t) => [t.kind, t.message, t.action])).toEqual([['error', 'Deleted 2 sites; 1 failed', undefined]])
-    // The deleted ones left the list at once; the failed one is still there.
-    expect(shownSiteNames(pinia)).toEqual(['Blog'])
+    // The deleted ones are gone from the store; the failed one is still there.
     expect(data.a!.sites.map((s) => s.id)).toEqual([2])
 
     failBlog = false
@@ -107,26 +106,31 @@ describe('BulkDeleteDialog', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }))
     await flushPromises()
     expect(state.open).toBe(false)
-    expect(done).toEqual([[1, 3, 2]])
+    expect(done).toEqual([['a:1', 'a:3', 'a:2']])
   })
 
-  it('retries in the account it opened in, even when the active account changed meanwhile', async () => {
-    const { fake } = core()
-    let failBlog = true
+  it("deletes and retries each site in its own account, whichever account is active", async () => {
+    const { fake, data } = core()
+    let failBakery = true
     const deleteInMemory = fake.api.sitesDelete.getMockImplementation()!
     fake.api.sitesDelete.mockImplementation(async (input) => {
-      if (input.siteId === 2 && failBlog) return fail({ code: 'server', message: 'The server had a problem (HTTP 500).' })
+      if (input.accountId === 'b' && failBakery) return fail({ code: 'server', message: 'The server had a problem (HTTP 500).' })
       return deleteInMemory(input)
     })
-    const { user, wrapper } = await mountDialog(fake, SITES.slice(0, 2))
+    // Site 2 of account a and site 2 of account b: the same id, two sites.
+    const { user } = await mountDialog(fake, [...rowsOf([SITES[1]!]), ...rowsOf(data.b!.sites, 'b')])
     await user.click(within(dialog()).getByRole('button', { name: 'Delete 2 sites' }))
     await flushPromises()
-    // A notification's click switched the window to another account while the dialog stayed open.
-    await wrapper.setProps({ accountId: 'b' })
-    failBlog = false
+    failBakery = false
     await user.click(within(dialog()).getByRole('button', { name: 'Retry failed (1)' }))
     await flushPromises()
-    expect(fake.api.sitesDelete.mock.calls.at(-1)?.[0]).toEqual({ accountId: 'a', siteId: 2 })
+    expect(fake.api.sitesDelete.mock.calls.map(([input]) => input)).toEqual([
+      { accountId: 'a', siteId: 2 },
+      { accountId: 'b', siteId: 2 },
+      { accountId: 'b', siteId: 2 },
+    ])
+    expect(data.b!.sites).toEqual([])
+    expect(data.a!.sites.map((s) => s.name)).toEqual(['Shop', 'Docs'])
   })
 
   it('shows "Deleting 2 of 3…" while it runs, cannot be closed by Escape, and Stop leaves the rest alone', async () => {
@@ -158,31 +162,25 @@ describe('BulkDeleteDialog', () => {
     await user.keyboard('{Escape}')
     await flushPromises()
     expect(state.open).toBe(false)
-    expect(done).toEqual([[1, 2]])
+    expect(done).toEqual([['a:1', 'a:2']])
   })
 
-  it('reports a site someone else deleted meanwhile as failed, and drops it from the list once closed', async () => {
+  it('reports a site someone else deleted meanwhile as already gone, not as a failure, and offers no retry for it', async () => {
     const { fake } = core()
     fake.api.sitesDelete.mockImplementation(async ({ siteId }) =>
       siteId === 1 ? fail({ code: 'not_found', message: 'Site 1 was not found (HTTP 404). It may have been deleted; refresh the list.' }) : ok(undefined),
     )
-    const { pinia, user, done } = await mountDialog(fake, [SITES[0]!])
-    await useWorkspaceStore(pinia).load('a')
-    expect(screen.getByRole('alertdialog', { name: 'Delete Shop?' })).toBeVisible()
-    await user.click(within(dialog()).getByRole('button', { name: 'Delete 1 site' }))
+    const { pinia, user, done } = await mountDialog(fake, rowsOf(SITES.slice(0, 2)))
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete 2 sites' }))
     await flushPromises()
-    expect(listed()).toEqual(['Shop shop.example.com Failed: Site 1 was not found (HTTP 404). It may have been deleted; refresh the list.'])
-    expect(shownSiteNames(pinia)).toContain('Shop')
-
-    // Tried again, it fails again, and says it was the second try.
-    await user.click(within(dialog()).getByRole('button', { name: 'Retry failed (1)' }))
-    await flushPromises()
-    expect(fake.api.sitesDelete).toHaveBeenCalledTimes(2)
-    expect(listed()).toEqual(['Shop shop.example.com Failed after 2 tries: Site 1 was not found (HTTP 404). It may have been deleted; refresh the list.'])
+    expect(listed()).toEqual(['Shop shop.example.com Already gone', 'Blog blog.example.org/news Deleted'])
+    expect(screen.getByRole('alertdialog', { name: 'Sites deleted' })).toBeVisible()
+    expect(within(dialog()).getByRole('status').textContent?.trim()).toBe('Deleted 1 site; 1 already gone.')
+    expect(within(dialog()).queryByRole('button', { name: /Retry failed/ })).toBeNull()
+    expect(useToastsStore(pinia).toasts.map((t) => t.kind)).toEqual(['success'])
 
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }))
     await flushPromises()
-    expect(shownSiteNames(pinia)).not.toContain('Shop')
-    expect(done).toEqual([[1]])
+    expect(done).toEqual([['a:1', 'a:2']])
   })
 })
