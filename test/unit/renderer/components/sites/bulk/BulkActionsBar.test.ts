@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
-import type { Site } from '../../../../../../src/shared'
+import type { Result, Site } from '../../../../../../src/shared'
+import { keyOf } from '../../../../../../src/shared/scope'
+import type { SiteRow } from '../../../../../../src/shared/sites-query'
 import BulkActionsBar from '../../../../../../src/renderer/src/components/sites/bulk/BulkActionsBar.vue'
 import { useCommandsStore } from '../../../../../../src/renderer/src/stores/commands'
 import { useToastsStore } from '../../../../../../src/renderer/src/stores/toasts'
-import { createFakeApi, makeSite, memoryCore } from '../../../support/fake-api'
+import { createFakeApi, fail, makeSite, memoryCore, ok } from '../../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../../support/mount'
 
 const SITES = [
@@ -36,20 +38,24 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-async function mountBar(sites: readonly Site[] = SITES) {
+const rowsOf = (sites: readonly Site[]): SiteRow[] => sites.map((site) => ({ key: keyOf('a', site.id), accountId: 'a', site }))
+
+async function mountBar(sites: readonly Site[] = SITES, answer?: () => Promise<Result<SiteRow[]>>) {
   const made = memoryCore({ a: { sites: [...sites] } })
   const fake = createFakeApi(made.methods)
   const pinia = testingPinia()
   const router = await testRouter()
   const events: string[] = []
+  // The selection's rows, as the view asks core for them when an action runs.
+  const rows = vi.fn(answer ?? (async () => ok(rowsOf(sites))))
   mountInBody(BulkActionsBar, {
-    props: { accountId: 'a', sites, 'onClear-selection': () => events.push('clear') },
+    props: { count: sites.length, rows, 'onClear-selection': () => events.push('clear') },
     global: { plugins: [fake.plugin, pinia, router] },
   })
   await flushPromises()
   const user = person()
   fakeClipboard()
-  return { fake, pinia, events, user }
+  return { fake, pinia, events, user, rows }
 }
 
 const bar = () => screen.getByRole('toolbar', { name: 'Selection' })
@@ -73,9 +79,20 @@ describe('BulkActionsBar', () => {
     expect(document.activeElement).toBe(button('Open admin pages'))
   })
 
+  it('asks for the selected rows only when an action runs, and says so when they cannot be read', async () => {
+    const { rows, pinia, user } = await mountBar(SITES, async () => fail({ code: 'internal', message: 'The store could not be read.' }))
+    expect(rows).not.toHaveBeenCalled()
+    await user.click(button('Open sites'))
+    await flushPromises()
+    expect(rows).toHaveBeenCalledTimes(1)
+    expect(opened).toEqual([])
+    expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'error', message: expect.stringMatching(/Could not read the selected sites/) })
+  })
+
   it('opens each site in its own tab, without an opener', async () => {
     const { pinia, user } = await mountBar()
     await user.click(button('Open sites'))
+    await flushPromises()
     expect(opened).toEqual(SITES.map((s) => [s.url, '_blank', 'noopener']))
     expect(lastToast(pinia)).toBe('Opened 3 sites')
   })
@@ -83,6 +100,7 @@ describe('BulkActionsBar', () => {
   it('opens the admin pages it has and says which sites it skipped', async () => {
     const { pinia, user } = await mountBar()
     await user.click(button('Open admin pages'))
+    await flushPromises()
     expect(opened.map(([url]) => url)).toEqual(['https://shop.example.com/wp-admin', 'https://docs.example.net/admin'])
     expect(lastToast(pinia)).toBe('Opened 2 admin pages; skipped 1 site with no admin address: Blog')
   })
@@ -143,6 +161,7 @@ describe('BulkActionsBar', () => {
       ]),
     )
     await commands().find((c) => c.id === 'sites.selection.open')!.run()
+    await flushPromises()
     expect(opened).toHaveLength(3)
     void user
     unmountAll()
@@ -154,15 +173,18 @@ describe('BulkActionsBar in a view that deletes for it', () => {
   it('hands Delete… to the view (whose dialog outlives the bar) and opens none of its own', async () => {
     const made = memoryCore({ a: { sites: [...SITES] } })
     const fake = createFakeApi(made.methods)
-    const requests: number[][] = []
+    const requests: string[] = []
+    const rows = vi.fn(async () => ok(rowsOf(SITES)))
     mountInBody(BulkActionsBar, {
-      props: { accountId: 'a', sites: SITES, onDelete: (ids: number[]) => requests.push(ids) },
+      props: { count: SITES.length, rows, onDelete: () => requests.push('delete') },
       global: { plugins: [fake.plugin, testingPinia(), await testRouter()] },
     })
     await flushPromises()
     await person().click(button('Delete…'))
     await flushPromises()
-    expect(requests).toEqual([[1, 2, 3]])
+    expect(requests).toEqual(['delete'])
+    // The view reads the rows for its own dialog: the bar read none.
+    expect(rows).not.toHaveBeenCalled()
     expect(screen.queryByRole('alertdialog')).toBeNull()
   })
 })
