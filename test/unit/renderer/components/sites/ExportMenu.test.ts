@@ -3,6 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { screen } from '@testing-library/dom'
 import Papa from 'papaparse'
 import type { Site } from '../../../../../src/shared'
+import { keyOf } from '../../../../../src/shared/scope'
 import ExportMenu from '../../../../../src/renderer/src/components/sites/ExportMenu.vue'
 import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
@@ -48,9 +49,11 @@ async function mountMenu(shell: 'web' | 'electron', sites: readonly Site[] = SIT
   })
   const pinia = testingPinia([makeAccount('a', { label: 'Agency North' })])
   const router = await testRouter()
-  mountInBody(ExportMenu, { props: { sites }, global: { plugins: [fake.plugin, pinia, router] } })
+  // The rows as the view asks core for them, when the export runs.
+  const rows = vi.fn(async () => ok(sites.map((site) => ({ key: keyOf('a', site.id), accountId: 'a', site }))))
+  mountInBody(ExportMenu, { props: { count: sites.length, rows }, global: { plugins: [fake.plugin, pinia, router] } })
   await flushPromises()
-  return { fake, pinia, user: person() }
+  return { fake, pinia, rows, user: person() }
 }
 
 async function choose(user: ReturnType<typeof person>, format: 'CSV' | 'JSON') {
