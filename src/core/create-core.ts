@@ -10,6 +10,7 @@ import { watchAttention } from './attention'
 import { appChannels } from './channels/app-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
+import { healthChannels } from './channels/health-channels'
 import { historyChannels } from './channels/history-channels'
 import { overviewChannels } from './channels/overview-channels'
 import { prefsChannels } from './channels/prefs-channels'
@@ -21,6 +22,7 @@ import { tagChannels } from './channels/tag-channels'
 import { workspaceChannels } from './channels/workspace-channels'
 import type { Core } from './core'
 import { DemoTokenFile, DemoWorkspace, startReferenceDemoServer, type StartDemoServer } from './demo'
+import { createHealth, type HealthOptions } from './health/create-health'
 import { KeytarSecretStore, type SecretStore } from './secrets'
 import { SqliteWorkspaceStore } from './store/sqlite-workspace-store'
 import type { WorkspaceStore } from './store/workspace-store'
@@ -68,6 +70,11 @@ export interface CoreOptions {
    * core uses, so that it can keep them out of the file.
    */
   logger?: Logger
+  /**
+   * The health checks' network, trusted CAs, clock and start (core/health); default the
+   * machine's network (loopback only under a test runner), starting unless autoSync is false.
+   */
+  health?: HealthOptions
 }
 
 /** The start-up sync begins after the window's first read is served, or after this at the latest. */
@@ -80,7 +87,10 @@ export function createCore(options: CoreOptions): Core {
   const logger = options.logger ?? silentLogger
   const learnSecret = isSecretAware(logger) ? (value: string | null | undefined) => logger.registerSecret(value) : () => {}
   const events = new PushEmitter(logger)
-  const createClient = clientsLearningSecrets(options.createApiClient ?? createSiteApiClient, learnSecret)
+  // Every request names the app and its version: the API client's and the health checks'.
+  const userAgent = `${options.appName}/${options.appVersion}`
+  const baseClient = options.createApiClient ?? createSiteApiClient
+  const createClient = clientsLearningSecrets((clientOptions) => baseClient({ userAgent, ...clientOptions }), learnSecret)
   const workspace = options.workspaceStore ?? SqliteWorkspaceStore.open({ dataDir: options.dataDir, nativeBinding: options.sqliteNativeBinding })
   const notices: AppNotice[] = []
   if (workspace.notice !== null) notices.push({ id: 'workspace-rebuilt', message: workspace.notice })
@@ -150,6 +160,20 @@ export function createCore(options: CoreOptions): Core {
     onError: (error) => logger.error('What needs attention after a sync could not be worked out', { error: errorFields(error) }),
   })
 
+  // Core checks every site itself (core/health): the demo's results are simulated, the rest
+  // go through the network only for accounts and sites whose checks are on.
+  const health = createHealth(
+    {
+      workspace,
+      accounts: store,
+      events,
+      appName: options.appName,
+      appVersion: options.appVersion,
+      onError: (error) => logger.error('A cycle of health checks failed', { error: errorFields(error) }),
+    },
+    { autoStart: options.autoSync !== false, ...options.health },
+  )
+
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
   const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval;
@@ -180,6 +204,7 @@ export function createCore(options: CoreOptions): Core {
       ...settingsChannels(context),
       ...prefsChannels(context),
       ...historyChannels(context),
+      ...healthChannels(context, health.service),
       ...overviewChannels(context),
     },
     () => sync.noteUserActivity(),
@@ -198,6 +223,7 @@ export function createCore(options: CoreOptions): Core {
       if (startTimer !== undefined) clearTimeout(startTimer)
       await ready
       await sync.dispose()
+      await health.stop()
       await clients.closeAll()
       await demo.stop()
       workspace.close()

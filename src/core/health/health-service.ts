@@ -1,0 +1,326 @@
+// Health in core: every tick (a minute), the checks that are due for each account's sites run
+// (check-runner.ts) through the injected network, or for the demo come from its simulation,
+// and their results go to the health store in one transaction. After a cycle that changed
+// findings, 'health:changed' names the accounts, and at most one 'attention:summary' tells of
+// the transitions. Nothing leaves the machine for an account turned off, a site turned off, the
+// demo, or while the machine is offline.
+import { networkInterfaces } from 'node:os'
+import type { Account, AttentionSummary, PushEvent, PushEvents, Site } from '../../shared'
+import type { HealthCheck, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from '../../shared/health'
+import { healthSummary, healthTransitions } from '../attention/health-summary'
+import type { SyncClock } from '../sync/sync-clock'
+import type { CheckOutcome } from './check-outcome'
+import { CheckRunner, type HealthJob } from './check-runner'
+import { demoOutcome } from './demo-health'
+import { checkDns } from './dns-check'
+import { DAILY_MS, dueChecks, type DueCheck } from './due-checks'
+import { checkEndOfLife } from './eol-check'
+import type { HealthNetwork } from './health-network'
+import { scopeHealth, siteEnabled, siteHealth, type ReadContext } from './health-reads'
+import { readSettings, writeSettings } from './health-settings'
+import type { HealthStore, RecordEntry, Recorded } from './health-store'
+import { httpGet } from './http-get'
+import { BOOTSTRAP_REFRESH_MS, IANA_BOOTSTRAP_URL, parseBootstrap, SHIPPED_BOOTSTRAP, type RdapBootstrap } from './rdap-bootstrap'
+import { judgeDomain, lookUpDomain, registrableDomain, type RdapLookup } from './rdap-check'
+import { applyFailureRule, attemptReachability } from './reachability-check'
+import { checkTls } from './tls-check'
+
+/** How often due checks are looked for; also the recheck after a first failure. */
+export const TICK_MS = 60_000
+/** RDAP look-ups per tick at most: registries are shared by thousands of domains and rate-limit. */
+const RDAP_PER_TICK = 10
+const TIMEOUTS = { reachability: 15_000, tls: 10_000, dns: 10_000, domain: 15_000 }
+
+interface Emitter {
+  emit<E extends PushEvent>(event: E, payload: PushEvents[E]): void
+}
+
+export interface HealthServiceOptions {
+  store: HealthStore
+  /** The account's stored sites (the workspace store). */
+  sites: (accountId: string) => readonly Site[]
+  accounts: () => Promise<readonly Account[]>
+  events: Emitter
+  network: HealthNetwork
+  clock: SyncClock
+  /** "Site Manager/0.1.0 (health check)": sent with every request. */
+  userAgent: string
+  /** Trusted CAs besides the system's (trust-store.ts). */
+  ca?: readonly string[]
+  /** Whether the machine has a network; default any interface that is not loopback. */
+  isOnline?: () => boolean
+  /** Days incidents are kept (the history setting). */
+  retentionDays: () => number
+  concurrency?: number
+  maxConcurrency?: number
+  hostSpacingMs?: number
+  /** Only these checks run (the bench runs reachability alone); default all. */
+  onlyChecks?: readonly HealthCheck[]
+  /** Where IANA's bootstrap file is fetched from once a month (tests give a loopback one). */
+  bootstrapUrl?: string
+  onError?: (error: unknown) => void
+}
+
+export interface CycleResult {
+  jobs: number
+  recorded: number
+  changedAccounts: string[]
+  offline: boolean
+  wallMs: number
+  concurrency: number
+}
+
+export class HealthService {
+  private readonly runner: CheckRunner
+  private running: Promise<CycleResult> | undefined
+  private cancelTick: (() => void) | undefined
+  private disposed = false
+  private readonly stopping = new AbortController()
+  private readonly lookups = new Map<string, Promise<RdapLookup>>()
+  private lastPruneMs = 0
+
+  constructor(private readonly options: HealthServiceOptions) {
+    this.runner = new CheckRunner({
+      clock: options.clock,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.maxConcurrency === undefined ? {} : { maxConcurrency: options.maxConcurrency }),
+      ...(options.hostSpacingMs === undefined ? {} : { hostSpacingMs: options.hostSpacingMs }),
+      onError: (error) => options.onError?.(error),
+    })
+  }
+
+  /** Checks begin after `delayMs` and go on every tick until dispose. */
+  start(delayMs: number): void {
+    if (this.disposed || this.cancelTick) return
+    const loop = (): void => {
+      this.runCycle()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => {
+          if (!this.disposed) this.cancelTick = this.options.clock.after(TICK_MS, loop)
+        })
+    }
+    this.cancelTick = this.options.clock.after(delayMs, loop)
+  }
+
+  /** One cycle of the checks due now (or the one under way). */
+  runCycle(): Promise<CycleResult> {
+    this.running ??= this.cycle().finally(() => {
+      this.running = undefined
+    })
+    return this.running
+  }
+
+  scope(accountIds: readonly string[]): ScopeHealth {
+    return scopeHealth(this.readContext(), accountIds)
+  }
+
+  site(accountId: string, siteId: number, isDemo: boolean): SiteHealth {
+    return siteHealth({ ...this.readContext(), isDemo: () => isDemo }, accountId, siteId)
+  }
+
+  settings(): HealthSettings {
+    return readSettings(this.options.store)
+  }
+
+  updateSettings(patch: HealthSettingsPatch): HealthSettings {
+    return writeSettings(this.options.store, patch)
+  }
+
+  /** An account that is gone takes its health rows with it. */
+  forgetAccount(accountId: string): void {
+    this.options.store.removeAccount(accountId)
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true
+    this.cancelTick?.()
+    this.stopping.abort()
+    await this.running?.catch(() => undefined)
+  }
+
+  private readContext(): ReadContext {
+    return { store: this.options.store, settings: this.settings(), sites: this.options.sites, isDemo: () => false, nowMs: this.options.clock.now() }
+  }
+
+  private async cycle(): Promise<CycleResult> {
+    const { store, clock } = this.options
+    const started = clock.now()
+    const settings = this.settings()
+    const intervalMs = settings.intervalMinutes * 60_000
+    const online = (this.options.isOnline ?? hasNetwork)()
+    const accounts = await this.options.accounts()
+    const immediate: RecordEntry[] = []
+    const jobs: HealthJob[] = []
+    const wanted = new Set<HealthCheck>(this.options.onlyChecks ?? ['reachability', 'tls', 'dns', 'domain', 'eol'])
+    const bootstrap = online && accounts.some((a) => a.kind !== 'demo') ? await this.bootstrap(started) : this.storedBootstrap()
+    let rdapJobs = 0
+    let dailyJobs = 0
+    for (const account of accounts) {
+      if (settings.accounts[account.id] === false) continue
+      const sites = this.options.sites(account.id)
+      store.forgetSitesExcept(account.id, new Set(sites.map((s) => s.id)))
+      // Daily checks of a large portfolio spread over the first hour rather than one cycle.
+      const dailyCap = Math.ceil(sites.length / 60) + 50
+      for (const due of dueChecks(sites, store.dueInfo(account.id), (id) => siteEnabled(settings, account.id, id), started, intervalMs)) {
+        if (!wanted.has(due.check)) continue
+        const entry = (outcome: CheckOutcome | null): void => {
+          if (outcome) immediate.push({ accountId: account.id, siteId: due.site.id, outcome })
+        }
+        // The demo is never checked over the network: its results are its own.
+        if (account.kind === 'demo') entry(demoOutcome(due.check, due.site, due.index, started, settings.warningDays))
+        else if (due.check === 'eol') entry(checkEndOfLife(due.site.server, started))
+        else if (!online || (due.check !== 'reachability' && !isWebAddress(due.site.url))) continue
+        else if (due.check === 'domain') {
+          const cached = this.cachedDomain(due.site.url, started, settings)
+          if (cached) entry(cached)
+          else if (rdapJobs < RDAP_PER_TICK) {
+            rdapJobs++
+            jobs.push(this.job(account.id, due, settings, bootstrap))
+          }
+        } else if (due.check !== 'reachability') {
+          if (dailyJobs++ < dailyCap) jobs.push(this.job(account.id, due, settings, bootstrap))
+        } else jobs.push(this.job(account.id, due, settings, bootstrap))
+      }
+    }
+    const checked: RecordEntry[] = []
+    const report = await this.runner.run(jobs, intervalMs, (job, outcome) => checked.push({ accountId: job.accountId, siteId: job.siteId, outcome }), this.stopping.signal)
+    // Every site failing to connect at once is this machine offline, not every site down.
+    const offline = looksOffline(checked)
+    const recorded = store.record(offline ? immediate : [...immediate, ...checked], clock.now())
+    const changedAccounts = this.announce(recorded, accounts, settings)
+    if (clock.now() - this.lastPruneMs >= DAILY_MS) {
+      this.lastPruneMs = clock.now()
+      store.prune(clock.now(), this.options.retentionDays())
+    }
+    return { jobs: report.jobs, recorded: recorded.length, changedAccounts, offline, wallMs: clock.now() - started, concurrency: report.concurrency }
+  }
+
+  private job(accountId: string, due: DueCheck, settings: HealthSettings, bootstrap: RdapBootstrap): HealthJob {
+    const { network, userAgent, ca } = this.options
+    const url = due.site.url
+    const trust = ca ? { ca } : {}
+    return {
+      accountId,
+      siteId: due.site.id,
+      host: hostOf(url),
+      run: async (signal) => {
+        const now = this.options.clock.now()
+        switch (due.check) {
+          case 'reachability': {
+            const lookFor = settings.sites[`${accountId}:${due.site.id}`]?.lookFor ?? null
+            const attempt = await attemptReachability(url, { network, userAgent, timeoutMs: TIMEOUTS.reachability, slowThresholdMs: settings.slowThresholdMs, lookFor, signal, ...trust })
+            return applyFailureRule(attempt, this.options.store.state(accountId, due.site.id, 'reachability'), this.options.clock.now())
+          }
+          case 'tls':
+            return checkTls(url, { network, nowMs: now, warningDays: settings.warningDays, timeoutMs: TIMEOUTS.tls, signal, ...trust })
+          case 'dns':
+            return checkDns(url, due.site.server.ip, network, signal)
+          case 'domain': {
+            const domain = registrableDomain(hostOf(url))
+            const key = domain ?? ''
+            let pending = this.lookups.get(key)
+            if (!pending) {
+              pending = lookUpDomain(domain, { network, bootstrap, userAgent, timeoutMs: TIMEOUTS.domain, signal, ...trust })
+              this.lookups.set(key, pending)
+            }
+            try {
+              const lookup = await pending
+              if (domain !== null) this.options.store.setRdap(domain, lookup, now)
+              return judgeDomain(lookup, now, settings.warningDays)
+            } finally {
+              this.lookups.delete(key)
+            }
+          }
+          case 'eol':
+            return checkEndOfLife(due.site.server, now)
+        }
+      },
+    }
+  }
+
+  /** The domain judged from a look-up made within the day, if there is one. */
+  private cachedDomain(url: string, nowMs: number, settings: HealthSettings): CheckOutcome | null {
+    const domain = registrableDomain(hostOf(url))
+    if (domain === null) return judgeDomain({ kind: 'none', domain: null, reason: 'The address has no registered domain (an IP address or a local name).' }, nowMs, settings.warningDays)
+    const kept = this.options.store.rdap(domain)
+    return kept && nowMs - kept.checkedMs < DAILY_MS ? judgeDomain(kept.lookup as RdapLookup, nowMs, settings.warningDays) : null
+  }
+
+  /** IANA's bootstrap file as last fetched (at most monthly), or the shipped snapshot. */
+  private async bootstrap(nowMs: number): Promise<RdapBootstrap> {
+    const kept = this.options.store.meta('rdapBootstrap') as { fetchedMs: number; file: unknown } | undefined
+    if (kept && nowMs - kept.fetchedMs < BOOTSTRAP_REFRESH_MS) return parseBootstrap(kept.file) ?? SHIPPED_BOOTSTRAP
+    const got = await httpGet(this.options.bootstrapUrl ?? IANA_BOOTSTRAP_URL, {
+      network: this.options.network,
+      userAgent: this.options.userAgent,
+      accept: 'application/json',
+      timeoutMs: TIMEOUTS.domain,
+      maxRedirects: 3,
+      maxBodyBytes: 2 * 1024 * 1024,
+      ...(this.options.ca ? { ca: this.options.ca } : {}),
+    }).catch((error: unknown) => {
+      this.options.onError?.(error)
+      return null
+    })
+    let file: unknown = null
+    try {
+      if (got?.kind === 'answer' && got.status === 200) file = JSON.parse(got.body.toString('utf8'))
+    } catch {
+      file = null
+    }
+    const parsed = parseBootstrap(file)
+    // A failed fetch is tried again next month too: the snapshot serves meanwhile.
+    this.options.store.setMeta('rdapBootstrap', { fetchedMs: nowMs, file: parsed ? file : (kept?.file ?? null) })
+    return parsed ?? (kept ? (parseBootstrap(kept.file) ?? SHIPPED_BOOTSTRAP) : SHIPPED_BOOTSTRAP)
+  }
+
+  private storedBootstrap(): RdapBootstrap {
+    const kept = this.options.store.meta('rdapBootstrap') as { file: unknown } | undefined
+    return (kept && parseBootstrap(kept.file)) || SHIPPED_BOOTSTRAP
+  }
+
+  /** Pushes health:changed and the cycle's one summary; answers the accounts whose findings changed. */
+  private announce(recorded: readonly Recorded[], accounts: readonly Account[], settings: HealthSettings): string[] {
+    const changed = new Set<string>()
+    for (const { accountId, previous, next } of recorded) {
+      if (previous === undefined ? next.cause !== null : previous.cause !== next.cause || previous.level !== next.level) changed.add(accountId)
+    }
+    if (changed.size === 0 || this.disposed) return [...changed]
+    this.options.events.emit('health:changed', { accountIds: [...changed] })
+    const labels = new Map(accounts.map((a) => [a.id, a.label]))
+    const summary: AttentionSummary | null = healthSummary({
+      transitions: healthTransitions(recorded),
+      notifyOn: settings.notifyOn,
+      accountLabel: (id) => labels.get(id) ?? 'An account',
+      siteName: (accountId, siteId) => {
+        const site = this.options.sites(accountId).find((s) => s.id === siteId)
+        return site ? site.name || hostOf(site.url) : `site ${siteId}`
+      },
+    })
+    if (summary) this.options.events.emit('attention:summary', summary)
+    return [...changed]
+  }
+}
+
+function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url.trim())
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return url
+  }
+}
+
+/** Five or more checks that all failed before any answer: the machine, not the sites. */
+function looksOffline(checked: readonly RecordEntry[]): boolean {
+  const reach = checked.filter((e) => e.outcome.check === 'reachability')
+  return reach.length >= 5 && reach.every((e) => e.outcome.details.kind === 'reachability' && e.outcome.details.status === null && e.outcome.sample?.up === false)
+}
+
+/** Any network interface besides loopback is up. */
+function hasNetwork(): boolean {
+  return Object.values(networkInterfaces()).some((list) => (list ?? []).some((i) => !i.internal))
+}
