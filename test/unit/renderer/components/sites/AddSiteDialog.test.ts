@@ -118,7 +118,7 @@ describe('AddSiteDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add site' }))
     await flushPromises()
     expect(wrapper.emitted('created')).toEqual([[42]])
-    expect(useSitesStore(pinia).siteById(42)?.name).toBe('Shop')
+    expect(useSitesStore(pinia).siteIn('a', 42)?.name).toBe('Shop')
     expect(wrapper.emitted('update:open')?.at(-1)).toEqual([false])
   })
 

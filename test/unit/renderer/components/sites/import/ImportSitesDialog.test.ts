@@ -44,7 +44,7 @@ async function mountDialog(fake: ReturnType<typeof core>['fake']) {
     props: { open: true, accountId: 'a', 'onUpdate:open': (value: boolean) => void wrapper.setProps({ open: value }) },
     global: { plugins: [fake.plugin, pinia, router] },
   })
-  await useWorkspaceStore(pinia).load('a')
+  await useWorkspaceStore(pinia).loadSummary()
   await flushPromises()
   return { pinia, user: person() }
 }
@@ -114,7 +114,9 @@ describe('ImportSitesDialog', () => {
     expect(within(dialog()).getByRole('status').textContent?.trim()).toBe('Created 2 sites.')
     const toast = useToastsStore(pinia).toasts.at(-1)
     expect(toast).toMatchObject({ kind: 'success', message: 'Imported 2 sites', action: { label: 'Undo' } })
-    expect(useWorkspaceStore(pinia).snapshot?.sites.map((s) => s.name)).toEqual(['Shop', 'Blog', 'Wiki'])
+    // In core's store, and the summary read again counts them.
+    expect(data.a!.sites.map((s) => s.name)).toEqual(['Shop', 'Blog', 'Wiki'])
+    expect(useWorkspaceStore(pinia).scopeAccount('a')?.siteCount).toBe(3)
     expect(within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Nothing to import' }).disabled).toBe(true)
 
     // The same file again: every address is there now.
