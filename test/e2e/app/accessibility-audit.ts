@@ -16,6 +16,8 @@ export interface AllowedViolation {
   readonly rule: string
   /** Matched against the node's target selector (joined with ' >> ' through frames and shadow roots). */
   readonly selector: RegExp
+  /** Matched against the node's opening tag as axe reports it, where the selector is a generated id. */
+  readonly html?: RegExp
   /** The audited states it occurs in (their names as the spec gives them). */
   readonly states: RegExp
   readonly why: string
@@ -54,7 +56,9 @@ export class Audit {
         if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue
         for (const node of violation.nodes) {
           const target = node.target.map((part) => (Array.isArray(part) ? part.join(' >> ') : String(part))).join(' >> ')
-          const entry = this.allowed.find((a) => a.rule === violation.id && a.states.test(state) && a.selector.test(target))
+          const entry = this.allowed.find(
+            (a) => a.rule === violation.id && a.states.test(state) && a.selector.test(target) && (a.html === undefined || a.html.test(node.html)),
+          )
           if (entry) {
             this.used.add(entry)
             continue

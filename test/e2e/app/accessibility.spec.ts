@@ -16,7 +16,26 @@ test.describe.configure({ timeout: 180_000 })
  * view and table, the events feed, the Overview). Each entry says where and why; one that no
  * longer occurs fails the test, so it is removed once fixed.
  */
-const ALLOWED: readonly AllowedViolation[] = []
+const ALLOWED: readonly AllowedViolation[] = [
+  {
+    rule: 'aria-hidden-focus',
+    selector: /^(aside|\.list-view-actions|\.toolbar-wrap|\.scroller)$/,
+    states: /^(tag filter|PHP filter|export)$/,
+    why:
+      'The Sites filter menus (components/sites/filters/FacetMenu.vue) and the Export menu (components/sites/ExportMenu.vue) ' +
+      'are modal reka-ui menus: while open they aria-hide the sidebar, the toolbar and the table, whose controls stay ' +
+      'focusable. Fix: :modal="false" on their DropdownMenuRoot, as the account switcher has.',
+  },
+  {
+    rule: 'label-content-name-mismatch',
+    selector: /^#reka-dropdown-menu-trigger-v-\d+$/,
+    html: /aria-label="Filter by tag"/,
+    states: /^(sites|columns|row menu)$/,
+    why:
+      'The Tags filter shows "Tags" but is named "Filter by tag" (SitesToolbar.vue gives FacetMenu name="Filter by tag"): ' +
+      'the name must contain the visible label, e.g. "Filter by tags", as "Filter by PHP version" contains "PHP version".',
+  },
+]
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name })
@@ -36,6 +55,12 @@ const siteRows = (page: Page) => page.getByRole('table', { name: 'Sites' }).loca
 
 async function expectFocused(locator: Locator, step: string): Promise<void> {
   await expect(locator, `the focus after: ${step}`).toBeFocused()
+}
+
+/** True when the focus is on the element or inside it. */
+function holdsFocus(locator: Locator): Promise<boolean> {
+  // The node code's TypeScript settings have no DOM library: the one property this needs.
+  return locator.evaluate((element) => element.contains((element.ownerDocument as unknown as { activeElement: typeof element | null }).activeElement))
 }
 
 /** Closes what is open with Escape and waits until it is gone. */
@@ -220,8 +245,12 @@ test.describe('with the keyboard alone', () => {
     await page.keyboard.press('Enter')
     const menu = page.getByRole('menu')
     await expect(menu).toBeVisible()
-    await expect(menu.getByRole('menuitemcheckbox').first()).toBeFocused()
+    await expect.poll(() => holdsFocus(menu), { message: 'the focus after: Enter on the filter button is in its menu' }).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    const item = menu.getByRole('menuitemcheckbox').and(menu.locator(':focus'))
+    await expectFocused(item, 'ArrowDown in the filter menu')
     await page.keyboard.press('Space')
+    await expect(menu.getByRole('menuitemcheckbox', { checked: true })).toHaveCount(1)
     await page.keyboard.press('Escape')
     await expect(menu).toBeHidden()
     await expectFocused(php, 'Escape in the filter menu')
@@ -257,8 +286,12 @@ test.describe('with the keyboard alone', () => {
     await page.keyboard.press('Space')
     await expect(second).toBeChecked()
 
-    const deleteButton = page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Delete…' })
-    await tabTo(page, deleteButton, 80, 'Shift+Tab')
+    // The selection's toolbar is one Tab stop (reka-ui's roving focus): Shift+Tab into it, then
+    // the arrow keys to its Delete button.
+    const toolbar = page.getByRole('toolbar', { name: 'Selection' })
+    const deleteButton = toolbar.getByRole('button', { name: 'Delete…' })
+    await tabTo(page, toolbar.locator(':focus').or(toolbar.locator('[tabindex="0"]')).first(), 80, 'Shift+Tab')
+    await tabTo(page, deleteButton, 8, 'ArrowRight')
     await page.keyboard.press('Enter')
     const confirm = page.getByRole('alertdialog')
     await expect(confirm).toBeVisible()
