@@ -169,7 +169,12 @@ export const useSitesStore = defineStore('sites', () => {
    */
   async function remove(siteId: number, accountId: string | null = accounts.activeAccountId): Promise<Result<void>> {
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
-    const name = siteIn(accountId, siteId)?.name ?? `#${siteId}`
+    // Its name for the toast: as seen, else from core's store (it is gone from there after).
+    let name = siteIn(accountId, siteId)?.name
+    if (name === undefined) {
+      const read = await loadSite(accountId, siteId)
+      name = (read.ok ? read.value?.name : undefined) ?? `#${siteId}`
+    }
     const result = await deleteIn(accountId, siteId)
     if (result.ok) toasts.success(`Site “${name}” deleted.`)
     else if (result.error.code === 'not_found') toasts.info(`Site “${name}” had already been deleted.`)

@@ -24,7 +24,7 @@ async function ready() {
   const accounts = useAccountsStore()
   await accounts.load()
   const workspace = useWorkspaceStore()
-  await workspace.load('a')
+  await workspace.loadSummary()
   await flushPromises()
   return accounts
 }
