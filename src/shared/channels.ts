@@ -15,7 +15,6 @@ import type {
 } from './domain'
 import type { Result } from './errors'
 import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
-import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
 import type { OverviewStats } from './overview'
 import type { RowKey, Scope } from './scope'
 import type { ScopeSummary, SitesPage, SitesQuery } from './sites-query'
@@ -80,14 +79,6 @@ export interface RequestChannels {
   'sites:delete': [AccountRef & { siteId: number }, void]
   'tags:create': [AccountRef & { name: string }, Tag]
   'tags:delete': [AccountRef & { tagId: number }, void]
-
-  /** Per cause, how many of the scope's sites have it, and each site's findings (only sites with any). */
-  'health:scope': [{ scope: Scope }, ScopeHealth]
-  /** One site's checks, response times (7 and 30 days), uptime and incidents. */
-  'health:site': [{ site: RowKey }, SiteHealth]
-  'health:settings': [void, HealthSettings]
-  /** Changes the fields given; `account` and `site` change one entry each. */
-  'health:setSettings': [HealthSettingsPatch, HealthSettings]
 
   /** Per cause, how many of the scope's sites have it, and each site's findings (only sites with any). */
   'health:scope': [{ scope: Scope }, ScopeHealth]
@@ -175,8 +166,6 @@ export interface PushEvents {
   'attention:summary': AttentionSummary
   /** A cycle of health checks changed findings of these accounts: read health:scope again. */
   'health:changed': HealthChanged
-  /** A cycle of health checks changed findings of these accounts: read health:scope again. */
-  'health:changed': HealthChanged
   /** Desktop: a notification was clicked; the window shows this address. */
   'app:navigate': { path: string; query: Record<string, string> }
   /** Desktop: an item of the application menu or tray was chosen; run the command with this id. */
@@ -213,10 +202,6 @@ export const REQUEST_CHANNELS = [
   'health:site',
   'health:settings',
   'health:setSettings',
-  'health:scope',
-  'health:site',
-  'health:settings',
-  'health:setSettings',
   'app:notices',
   'prefs:get',
   'prefs:set',
@@ -234,7 +219,6 @@ export const PUSH_EVENTS = [
   'workspace:changed',
   'app:notice',
   'attention:summary',
-  'health:changed',
   'health:changed',
   'app:navigate',
   'app:command',

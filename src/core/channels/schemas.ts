@@ -17,7 +17,6 @@ import {
 } from '../../shared'
 import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
 import { HEALTH_SETTING_BOUNDS } from '../../shared/health'
-import { HEALTH_SETTING_BOUNDS } from '../../shared/health'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
 const accountId = z.uuid({ error: 'must be an account id' })
@@ -214,39 +213,6 @@ const healthSettingsPatch = z.strictObject({
     .optional(),
 })
 
-const healthScope = z.strictObject({ scope })
-const healthSite = z.strictObject({ site: rowKey })
-
-/** A health setting within its bounds (shared/health.ts), in its unit. */
-function healthBound(key: 'intervalMinutes' | 'slowThresholdMs' | 'warningDays', unit: string) {
-  const { min, max } = HEALTH_SETTING_BOUNDS[key]
-  return z
-    .int({ error: `must be a whole number of ${unit}` })
-    .min(min, `must be at least ${min} ${unit}`)
-    .max(max, `must be at most ${max} ${unit}`)
-    .optional()
-}
-
-const healthSettingsPatch = z.strictObject({
-  intervalMinutes: healthBound('intervalMinutes', 'minutes'),
-  slowThresholdMs: healthBound('slowThresholdMs', 'milliseconds'),
-  warningDays: healthBound('warningDays', 'days'),
-  notifyOn: z
-    .strictObject({ down: z.boolean(), recovered: z.boolean(), certificate: z.boolean(), domain: z.boolean(), endOfLife: z.boolean() })
-    .optional(),
-  account: z.strictObject({ accountId, enabled: z.boolean() }).optional(),
-  site: z
-    .strictObject({
-      site: rowKey,
-      enabled: z.boolean().optional(),
-      lookFor: text(HEALTH_SETTING_BOUNDS.lookForMaxLength)
-        .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters')
-        .nullable()
-        .optional(),
-    })
-    .optional(),
-})
-
 /** Every request channel's input schema, by channel name. */
 export const CHANNEL_INPUT_SCHEMAS = {
   'app:info': noInput,
@@ -271,10 +237,6 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'tags:delete': tagRef,
   'settings:get': noInput,
   'settings:set': settingsPatch,
-  'health:scope': healthScope,
-  'health:site': healthSite,
-  'health:settings': noInput,
-  'health:setSettings': healthSettingsPatch,
   'health:scope': healthScope,
   'health:site': healthSite,
   'health:settings': noInput,
