@@ -65,6 +65,16 @@ export class ScopeRows {
     return this.derive('searchKeys', () => this.lists.flatMap((list) => list.searchKeys()))
   }
 
+  /** The rows whose search key holds the word, ascending. */
+  rowsWith(word: string): Int32Array {
+    const rows = new Int32Array(this.size)
+    let count = 0
+    this.lists.forEach((list, a) => {
+      count += list.searchText().placesWith(word, rows, count, this.starts[a]!)
+    })
+    return rows.slice(0, count)
+  }
+
   /** Every row, ascending. */
   everyRow(): Int32Array {
     return this.derive('everyRow', () => {

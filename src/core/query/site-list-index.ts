@@ -4,25 +4,31 @@
 // invalidation: a write makes a new array, and the old one's index goes with it.
 import type { Site } from '../../shared'
 import { searchKeyOf } from './search-key'
+import { SearchText } from './search-text'
 
 export class SiteListIndex {
-  private keys: string[] | null = null
+  private text: SearchText | null = null
   private positions: Map<number, number> | null = null
   private tagCounts: Map<number, number> | null = null
 
   constructor(readonly sites: readonly Site[]) {}
 
   /**
-   * Every site's search key, in the list's order. Built on the first search, not when the
-   * first rows are shown: opening a view needs no key.
+   * Every site's search key, in the list's order, as one text. Built on the first search, not
+   * when the first rows are shown: opening a view needs no key.
    */
-  searchKeys(): readonly string[] {
-    if (this.keys === null) {
+  searchText(): SearchText {
+    if (this.text === null) {
       const keys = new Array<string>(this.sites.length)
       for (let at = 0; at < this.sites.length; at++) keys[at] = searchKeyOf(this.sites[at]!)
-      this.keys = keys
+      this.text = new SearchText(keys)
     }
-    return this.keys
+    return this.text
+  }
+
+  /** Every site's search key, in the list's order. */
+  searchKeys(): readonly string[] {
+    return this.searchText().keys()
   }
 
   /** Where the site with this id is in the list; undefined when the list has none. */

@@ -86,7 +86,7 @@ export class SitesQueryEngine {
 
   /** The rows matching the filter, ascending; null when nothing filters (every row). */
   private searched(state: ScopeState, filter: SiteFilter, words: readonly string[]): Int32Array | null {
-    const memory = state.memories.get(otherFiltersId(filter), () => new SearchMemory(() => state.rows.everyRow(), () => state.rows.searchKeys(), activeChecks(state.rows, filter)))
+    const memory = state.memories.get(otherFiltersId(filter), () => new SearchMemory(state.rows, activeChecks(state.rows, filter)))
     return memory.run(words)
   }
 
