@@ -52,15 +52,15 @@ export function countFacets(rows: ScopeRows, searched: Int32Array, filter: SiteF
       }
     }
     if (failures > 1) continue
-    const counted = (check: Check) => failures === 0 || failed === check
-    if (counted('php')) counts.php[columns.php.ids[row]!]!++
-    if (counted('mysql')) counts.mysql[columns.mysql.ids[row]!]!++
-    if (counted('web')) counts.web[columns.web.ids[row]!]!++
-    if (counted('status')) counts.status[columns.status.ids[row]!]!++
-    if (counted('tags')) for (let t = tagStarts[row]!; t < tagStarts[row + 1]!; t++) counts.tags[tagSlots[t]!]!++
-    if (counted('accounts')) counts.accounts[rows.rowAccount[row]!]!++
-    if (counted('hasUpdates') && columns.hasUpdates[row] === 1) counts.hasUpdates++
-    if (counted('neverChecked') && columns.neverChecked[row] === 1) counts.neverChecked++
+    const all = failures === 0
+    if (all || failed === 'php') counts.php[columns.php.ids[row]!]!++
+    if (all || failed === 'mysql') counts.mysql[columns.mysql.ids[row]!]!++
+    if (all || failed === 'web') counts.web[columns.web.ids[row]!]!++
+    if (all || failed === 'status') counts.status[columns.status.ids[row]!]!++
+    if (all || failed === 'tags') for (let t = tagStarts[row]!; t < tagStarts[row + 1]!; t++) counts.tags[tagSlots[t]!]!++
+    if (all || failed === 'accounts') counts.accounts[rows.rowAccount[row]!]!++
+    if ((all || failed === 'hasUpdates') && columns.hasUpdates[row] === 1) counts.hasUpdates++
+    if ((all || failed === 'neverChecked') && columns.neverChecked[row] === 1) counts.neverChecked++
   }
   return {
     php: valueFacet(columns.php, counts.php, filter.php, versionLabel, compareVersionsDescending),
