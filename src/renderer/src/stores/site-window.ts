@@ -280,6 +280,12 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     return { ok: true, value: out }
   }
 
+  /** Which of these keys still name a site of the scope (a selection kept across changes), or null when core could not say. */
+  async function existingKeys(keys: readonly RowKey[]): Promise<Set<RowKey> | null> {
+    const result = await rowsOf({ kind: 'keys', keys })
+    return result.ok ? new Set(result.value.map((row) => row.key)) : null
+  }
+
   /** Every row of the query, page by page (an export of the view). */
   function allRows(): Promise<Result<SiteRow[]>> {
     return rowsOf({ kind: 'matching', except: [] })
@@ -316,6 +322,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     rowsBetween,
     keysBetween,
     rowsOf,
+    existingKeys,
     allRows,
     countOf,
   }

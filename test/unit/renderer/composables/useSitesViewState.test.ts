@@ -163,7 +163,7 @@ describe('Sites view state', () => {
     const { user, router } = await mountSites(fake)
     await user.click(screen.getByRole('checkbox', { name: 'Select Shop' }))
     await user.click(screen.getByRole('checkbox', { name: 'Select Docs' }))
-    expect(router.currentRoute.value.query.sel).toBe('1.3')
+    expect(router.currentRoute.value.query.sel).toBe('a:1.a:3')
     expect(screen.getByText('4 sites, 2 selected')).toBeVisible()
 
     await router.push({ name: 'site', params: { id: '1' } })
@@ -173,7 +173,7 @@ describe('Sites view state', () => {
 
     data.a!.sites = data.a!.sites.filter((s) => s.id !== 3)
     fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
-    await vi.waitFor(() => expect(router.currentRoute.value.query.sel).toBe('1'))
+    await vi.waitFor(() => expect(router.currentRoute.value.query.sel).toBe('a:1'))
     expect(screen.getByText('3 sites, 1 selected')).toBeVisible()
   }, SLOW)
 

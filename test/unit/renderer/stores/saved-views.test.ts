@@ -45,6 +45,17 @@ describe('saved views per scope', () => {
     expect(views.views.map((v) => v.name)).toEqual(['Shop updates'])
   })
 
+  it("reads a view saved before tags were keys (tag=7) as that tag of its account, and matches it with the keyed address", async () => {
+    const { prefs, accounts, views } = setup()
+    prefs.set('sites.savedViews:a', { views: [{ id: 'v1', name: 'VIP', query: { tag: '7', sort: 'name' } }] })
+    await accounts.load()
+    await flushPromises()
+    expect(views.views.map((v) => v.query)).toEqual([{ tag: 'a:7', sort: 'name' }])
+    expect(views.matching({ tag: 'a:7' })?.name).toBe('VIP')
+    expect(views.matching({ tag: '7' })?.name).toBe('VIP')
+    expect(views.matching({ tag: 'b:7' })).toBeNull()
+  })
+
   it('puts an undone delete back in the list it was deleted from, whatever the scope is now', async () => {
     const { prefs, accounts, views } = setup()
     await accounts.load()
