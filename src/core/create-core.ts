@@ -2,7 +2,7 @@
 // secrets/, demo/ and channels/. Dependencies come in through options so tests can pass
 // in-memory ones (GitHub Desktop's constructor-injected stores are the model).
 
-import type { AppNotice, ChannelHandlers, RequestChannel, SaveFileRequest, SaveFileResult } from '../shared'
+import type { AppNotice, ChannelHandlers, RequestChannel } from '../shared'
 import { AccountClients, AccountStore, credentialsVerifier, demoDir, type CreateSiteApi } from './accounts'
 import { createSiteApiClient } from './api'
 import { accountsChannels } from './channels/accounts-channels'
@@ -10,6 +10,7 @@ import { watchAttention } from './attention'
 import { appChannels } from './channels/app-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
+import { exportChannels } from './channels/export-channels'
 import { healthChannels } from './channels/health-channels'
 import { historyChannels } from './channels/history-channels'
 import { overviewChannels } from './channels/overview-channels'
@@ -23,6 +24,7 @@ import { workspaceChannels } from './channels/workspace-channels'
 import type { Core } from './core'
 import { DemoTokenFile, DemoWorkspace, startReferenceDemoServer, type StartDemoServer } from './demo'
 import { createHealth, type HealthOptions } from './health/create-health'
+import { downloadDelivery, noDelivery, savedDelivery, type ExportDelivery, type ExportDownloads } from './export'
 import { KeytarSecretStore, type SecretStore } from './secrets'
 import { SqliteWorkspaceStore } from './store/sqlite-workspace-store'
 import type { WorkspaceStore } from './store/workspace-store'
@@ -39,8 +41,13 @@ export interface CoreOptions {
   shell: 'electron' | 'web'
   appName: string
   appVersion: string
-  /** The desktop app's save dialog and write (file:save); the web shell has none. */
-  saveFile?: (request: SaveFileRequest) => Promise<SaveFileResult>
+  /**
+   * Desktop: asks where to save an export through the system's save dialog; answers the chosen
+   * path, or null when the person cancelled. Core writes the file there.
+   */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** Web shell: where finished exports wait for their one download (served by the web shell). */
+  downloads?: ExportDownloads
   /** The dock/taskbar badge and the tray's pending total of every account; the web shell has none. */
   setBadge?: (count: number) => void
   /** `--demo`: start the demo workspace at launch and make it the active account. */
@@ -206,6 +213,7 @@ export function createCore(options: CoreOptions): Core {
       ...historyChannels(context),
       ...healthChannels(context, health.service),
       ...overviewChannels(context),
+      ...exportChannels(context, exportDelivery(options)),
     },
     () => sync.noteUserActivity(),
   )
@@ -265,6 +273,13 @@ function noteActivity(handlers: ChannelHandlers, note: () => void): ChannelHandl
         }
   }
   return wrapped as ChannelHandlers
+}
+
+/** Where exports go: the desktop's save dialog, the web shell's downloads. */
+function exportDelivery(options: CoreOptions): ExportDelivery {
+  if (options.chooseSavePath) return savedDelivery(options.chooseSavePath)
+  if (options.downloads) return downloadDelivery(options.downloads)
+  return noDelivery
 }
 
 /** --demo: open straight into the demo, which becomes the last active account. */

@@ -22,7 +22,7 @@ import { showAttentionNotifications } from './notifications'
 import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
 import { followAppTheme } from './native-theme'
-import { saveFileWithDialog } from './save-file'
+import { chooseSavePathWithDialog } from './save-file'
 import { trustedSenderCheck } from './trusted-sender'
 import { createMainWindow } from './window'
 import { keepIfOnScreen, loadWindowState } from './window-state'
@@ -205,7 +205,7 @@ export function runApp(options: RunAppOptions): void {
         shell: 'electron',
         appName: app.getName(),
         appVersion: app.getVersion(),
-        saveFile: saveFileWithDialog(() => mainWindow),
+        chooseSavePath: chooseSavePathWithDialog(() => mainWindow),
         openDemoOnStart: launch.demo,
         setBadge: (count) => {
           updatePendingTotal(count)

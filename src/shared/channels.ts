@@ -15,6 +15,7 @@ import type {
 } from './domain'
 import type { Result } from './errors'
 import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
+import type { EventsExportQuery, ExportResult, SitesExportRequest } from './exports'
 import type { OverviewStats } from './overview'
 import type { RowKey, Scope } from './scope'
 import type { ScopeSummary, SitesPage, SitesQuery } from './sites-query'
@@ -103,10 +104,19 @@ export interface RequestChannels {
   'prefs:set': [{ key: string; value: unknown }, void]
 
   /**
-   * Desktop app: asks where to save through the system's save dialog and writes the file
-   * there. The web shell answers `invalid_input` (the browser downloads the file itself).
+   * Exports, written by core row by row straight to the file (never through the renderer):
+   * desktop, where the person chooses in the system's save dialog (`saved`, or `cancelled`);
+   * web shell, a temporary file the shell serves once at `url` within a few minutes, with its
+   * token and origin rules, as an attachment (`download`: the renderer follows it with a
+   * download link). The file's name is core's ("sites-agency-2026-11-23.csv").
+   * export:sites writes every row the Sites view's query matches (or, with `query.keys`, a
+   * selection) in its order, with `columns` in their order, as CSV (the columns' labels as
+   * header, RFC 4180, formula-like cells guarded) or JSON (objects by field key with the site's
+   * id, and in a scope of several accounts its account). Every account of the scope must exist.
    */
-  'file:save': [SaveFileRequest, SaveFileResult]
+  'export:sites': [SitesExportRequest, ExportResult]
+  /** Every stored event the feed's query matches, newest first, as CSV (with an Account column for several accounts). */
+  'export:events': [EventsExportQuery, ExportResult]
 
   /** The scope's stored events counted per local day and type, for the overview's chart (newest day last). */
   'events:daily': [{ scope: readonly string[]; days: number; utcOffsetMinutes: number }, EventDayCount[]]
@@ -134,18 +144,6 @@ export interface EventDayCount {
   day: string
   type: string
   count: number
-}
-
-export interface SaveFileRequest {
-  /** File name offered in the dialog, such as "sites-2026-11-23.csv". */
-  suggestedName: string
-  content: string
-}
-
-/** saved false: the person cancelled the dialog. */
-export interface SaveFileResult {
-  saved: boolean
-  path: string | null
 }
 
 export type RequestChannel = keyof RequestChannels
@@ -205,7 +203,8 @@ export const REQUEST_CHANNELS = [
   'app:notices',
   'prefs:get',
   'prefs:set',
-  'file:save',
+  'export:sites',
+  'export:events',
   'events:daily',
   'history:site',
   'history:trend',

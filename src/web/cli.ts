@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCore } from '../core'
+import { ExportDownloads } from '../core/export'
 import { createFileLogger } from '../core/logging'
 import { errorFields } from '../core/logging/redaction'
 import { acquireDataFolderLock } from '../core/util/data-folder-lock'
@@ -38,9 +39,12 @@ async function main(): Promise<void> {
   logger.registerSecret(token)
   logger.info(`${app.productName} web shell ${app.version} starting`, { dataDir: options.dataDir, demo: options.demo })
 
+  // Finished exports wait here for their one download (the folder is emptied at start).
+  const downloads = new ExportDownloads(join(options.dataDir, 'exports'))
   const core = createCore({
     dataDir: options.dataDir,
     shell: 'web',
+    downloads,
     appName: app.productName,
     appVersion: app.version,
     openDemoOnStart: options.demo,
@@ -56,10 +60,12 @@ async function main(): Promise<void> {
       rendererDir: app.rendererDir,
       bridgeScriptFile: app.bridgeScriptFile,
       logger,
+      downloads,
     })
   } catch (error) {
     logger.error('The web shell could not start its server', { port: options.port, error: errorFields(error) })
     await core.dispose()
+    await downloads.dispose()
     await logger.close()
     lock.release()
     if (isAddressInUse(error)) {
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
     stop: async () => {
       await server.close()
       await core.dispose()
+      await downloads.dispose()
       logger.info('The web shell stopped')
       await logger.close()
       lock.release()

@@ -51,3 +51,18 @@ export function checkSocketAccess(req: IncomingMessage, rules: AccessRules): Acc
   }
   return access
 }
+
+/**
+ * A download of a finished export: the same token rules, and a request the shell's own page
+ * made (a browser names the site a request comes from; one from any other site is refused even
+ * though SameSite already keeps the cookie from it).
+ */
+export function checkDownloadAccess(req: IncomingMessage, rules: AccessRules): AccessDecision {
+  const access = checkHttpAccess(req, rules)
+  if (!access.allowed) return access
+  const origin = req.headers.origin
+  if (origin !== undefined && origin !== shellOrigin(rules.port)) return deny(403, 'Downloads from other pages are refused.')
+  const site = req.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return deny(403, 'Downloads from other pages are refused.')
+  return access
+}

@@ -4,11 +4,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import type { Core } from '../core'
+import type { ExportDownloads } from '../core/export'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import { tokenCookie } from './access-token'
 import { MAX_MESSAGE_BYTES, SOCKET_PATH } from './protocol'
-import { checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
+import { DOWNLOAD_PATH } from '../shared'
+import { sendDownload } from './download-file'
+import { checkDownloadAccess, checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
 import { setSecurityHeaders } from './security-headers'
 import { socketChannels } from './socket-channels'
 import { staticFiles } from './static-files'
@@ -26,6 +29,8 @@ export interface WebShellServerOptions {
   bridgeScriptFile: string
   /** Where refused requests and failures are written down; default silent. */
   logger?: Logger
+  /** Core's finished exports, each served once at DOWNLOAD_PATH + its id. */
+  downloads?: ExportDownloads
 }
 
 export interface WebShellServer {
@@ -81,6 +86,22 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
   // Known only once listening (port 0 picks one); requests cannot arrive before that.
   let port = 0
 
+  /** A finished export, once; the address is only ever followed by the shell's own page. */
+  const serveDownload = async (req: IncomingMessage, res: ServerResponse, id: string) => {
+    const access = checkDownloadAccess(req, { token: options.token, port })
+    if (!access.allowed) {
+      logger.warn('Refused a download', { status: access.status, reason: access.reason, ...describeRequest(req) })
+      return sendText(res, access.status, access.reason)
+    }
+    if (req.method !== 'GET') {
+      res.setHeader('Allow', 'GET')
+      return sendText(res, 405, 'A download is only served to GET.')
+    }
+    const file = (await options.downloads?.take(id)) ?? null
+    if (file === null) return sendText(res, 404, 'This download is gone: it is served once, for a few minutes. Export again.')
+    await sendDownload(res, file)
+  }
+
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     setSecurityHeaders(res, port)
     const access = checkHttpAccess(req, { token: options.token, port })
@@ -93,6 +114,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
       return sendText(res, 405, 'Only GET and HEAD are served here.')
     }
     const url = new URL(req.url ?? '/', shellOrigin(port))
+    if (url.pathname.startsWith(DOWNLOAD_PATH)) return serveDownload(req, res, url.pathname.slice(DOWNLOAD_PATH.length))
     // The token in the address becomes a cookie on this same answer, and the page is served at
     // once: a redirect to an address without it cost a round trip before anything could load.
     // The bridge, the page's first script, takes the token out of the address bar before the

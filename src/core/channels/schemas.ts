@@ -137,17 +137,6 @@ const jsonValue = z
   .refine((value) => JSON.stringify(value).length <= 256 * 1024, 'must be at most 256 KB')
 const prefSet = z.strictObject({ key: prefKey, value: jsonValue })
 
-const saveFile = z.strictObject({
-  // A file name, not a path: no separators, no leading dot, a sensible length.
-  suggestedName: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[^/\\.][^/\\]*$/, 'must be a file name without folders')
-    .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters'),
-  content: z.string().max(64 * 1024 * 1024, 'must be at most 64 MB'),
-})
-
 const settingsPatch = z.strictObject({
   syncIntervalMinutes: z
     .int({ error: 'must be a whole number of minutes' })
@@ -172,6 +161,22 @@ const historySite = z.strictObject({
 const historyTrend = z.strictObject({ scope, days: z.int().min(1).max(HISTORY_RETENTION_DAYS.max) })
 
 const overviewStats = z.strictObject({ scope, now: isoTime.optional() })
+
+/** The columns of an exported file, in order: each a table field, none twice. */
+const exportColumns = z
+  .array(z.enum(TABLE_FIELD_KEYS, { error: `must be one of ${TABLE_FIELD_KEYS.join(', ')}` }))
+  .min(1, 'must name at least one column')
+  .max(TABLE_FIELD_KEYS.length)
+  .refine((keys) => new Set(keys).size === keys.length, 'must not name a column twice')
+  .readonly()
+
+const exportSites = z.strictObject({
+  query: sitesQuery.omit({ offset: true, limit: true, facets: true }),
+  columns: exportColumns,
+  format: z.enum(['csv', 'json'], { error: 'must be csv or json' }),
+})
+
+const exportEvents = eventQuery.omit({ after: true, limit: true })
 
 const eventsDaily = z.strictObject({
   scope,
@@ -244,11 +249,12 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'app:notices': noInput,
   'prefs:get': prefGet,
   'prefs:set': prefSet,
-  'file:save': saveFile,
   'events:daily': eventsDaily,
   'history:site': historySite,
   'history:trend': historyTrend,
   'overview:stats': overviewStats,
+  'export:sites': exportSites,
+  'export:events': exportEvents,
 } as const satisfies InputSchemaMap
 
 export type ChannelInputSchema<C extends RequestChannel> = (typeof CHANNEL_INPUT_SCHEMAS)[C]

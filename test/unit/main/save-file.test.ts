@@ -1,35 +1,23 @@
-// file:save in the desktop app: the save dialog over the app's window with the right filter,
-// the file written only where the person chose, and nothing written when they cancel.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// Where an export goes in the desktop app: the save dialog over the app's window with the
+// filter of the file's kind, answering the path chosen, or null when the person cancels (core
+// then writes nothing; its writing is tested with core's exports).
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { BrowserWindow, dialog, resetFakeElectron } from './fake-electron'
-import { saveFileWithDialog } from '../../../src/main/save-file'
+import { chooseSavePathWithDialog } from '../../../src/main/save-file'
 
 vi.mock('electron', () => import('./fake-electron'))
 
-describe('saveFileWithDialog', () => {
-  let folder: string
-
-  beforeEach(async () => {
+describe('chooseSavePathWithDialog', () => {
+  beforeEach(() => {
     resetFakeElectron()
-    folder = await mkdtemp(join(tmpdir(), 'site-manager-save-'))
   })
 
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true })
-  })
-
-  it('asks over the app window with the CSV filter first, then writes the content where chosen', async () => {
+  it("asks over the app window with core's name and the CSV filter first, and answers the path chosen", async () => {
     const window = new BrowserWindow({})
-    const path = join(folder, 'sites-agency-2026-11-23.csv')
-    dialog.nextSaveAnswer = { canceled: false, filePath: path }
-    const save = saveFileWithDialog(() => window as never)
+    dialog.nextSaveAnswer = { canceled: false, filePath: '/home/me/sites-agency-2026-11-23.csv' }
+    const choose = chooseSavePathWithDialog(() => window as never)
 
-    const content = 'Name,Address\r\nShop,https://shop.example.com\r\nÜnïcode ✓,https://x.example\r\n'
-    await expect(save({ suggestedName: 'sites-agency-2026-11-23.csv', content })).resolves.toEqual({ saved: true, path })
-
+    await expect(choose('sites-agency-2026-11-23.csv')).resolves.toBe('/home/me/sites-agency-2026-11-23.csv')
     expect(dialog.saveDialogs).toHaveLength(1)
     expect(dialog.saveDialogs[0]!.owner).toBe(window)
     expect(dialog.saveDialogs[0]!.options).toEqual({
@@ -39,16 +27,12 @@ describe('saveFileWithDialog', () => {
         { name: 'All files', extensions: ['*'] },
       ],
     })
-    expect(await readFile(path, 'utf8')).toBe(content)
-    expect((await stat(path)).mode & 0o777).toBe(0o644)
-    // Written atomically: no temporary file left beside it.
-    expect(await readdir(folder)).toEqual(['sites-agency-2026-11-23.csv'])
   })
 
   it('offers the JSON filter for a .json name, and no filter for another kind', async () => {
-    const save = saveFileWithDialog(() => null)
-    await save({ suggestedName: 'sites.JSON', content: '[]' })
-    await save({ suggestedName: 'notes.txt', content: 'x' })
+    const choose = chooseSavePathWithDialog(() => null)
+    await choose('sites.JSON')
+    await choose('notes.txt')
     expect(dialog.saveDialogs.map((d) => d.options.filters)).toEqual([
       [
         { name: 'JSON', extensions: ['json'] },
@@ -60,34 +44,11 @@ describe('saveFileWithDialog', () => {
     expect(dialog.saveDialogs.every((d) => d.owner === null)).toBe(true)
   })
 
-  it('writes nothing when the person cancels', async () => {
-    dialog.nextSaveAnswer = { canceled: true, filePath: join(folder, 'x.csv') }
-    const save = saveFileWithDialog(() => null)
-    await expect(save({ suggestedName: 'x.csv', content: 'a' })).resolves.toEqual({ saved: false, path: null })
-    expect(await readdir(folder)).toEqual([])
-  })
-
-  it('writes nothing when the dialog answers without a path', async () => {
+  it('answers null when the person cancels, or the dialog answers without a path', async () => {
+    const choose = chooseSavePathWithDialog(() => null)
+    dialog.nextSaveAnswer = { canceled: true, filePath: '/home/me/x.csv' }
+    await expect(choose('x.csv')).resolves.toBeNull()
     dialog.nextSaveAnswer = { canceled: false, filePath: '' }
-    const save = saveFileWithDialog(() => null)
-    await expect(save({ suggestedName: 'x.csv', content: 'a' })).resolves.toEqual({ saved: false, path: null })
-  })
-
-  it('replaces a file that was there, whole', async () => {
-    const path = join(folder, 'old.csv')
-    dialog.nextSaveAnswer = { canceled: false, filePath: path }
-    const save = saveFileWithDialog(() => null)
-    await save({ suggestedName: 'old.csv', content: 'a much longer first version of the file' })
-    await save({ suggestedName: 'old.csv', content: 'short' })
-    expect(await readFile(path, 'utf8')).toBe('short')
-  })
-
-  it('fails, leaving nothing behind, when the place chosen cannot hold a file', async () => {
-    // A "folder" that is a file: no write can succeed there, whoever runs the test.
-    await writeFile(join(folder, 'not-a-folder'), 'x')
-    dialog.nextSaveAnswer = { canceled: false, filePath: join(folder, 'not-a-folder', 'x.csv') }
-    const save = saveFileWithDialog(() => null)
-    await expect(save({ suggestedName: 'x.csv', content: 'a' })).rejects.toThrow()
-    expect(await readdir(folder)).toEqual(['not-a-folder'])
+    await expect(choose('x.csv')).resolves.toBeNull()
   })
 })

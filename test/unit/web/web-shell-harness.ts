@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Core } from '../../../src/core'
+import type { ExportDownloads } from '../../../src/core/export'
 import type { Logger } from '../../../src/core/util/logger'
 import { PushEmitter } from '../../../src/core/util/push-emitter'
 import type { ChannelHandlers, PushEvent, PushEvents } from '../../../src/shared'
@@ -51,7 +52,7 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
 }
 
 /** `port`: a fixed one, to start a shell again where an earlier one listened (a restart). */
-export async function startHarness(options: { logger?: Logger; port?: number } = {}): Promise<Harness> {
+export async function startHarness(options: { logger?: Logger; port?: number; downloads?: ExportDownloads } = {}): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'))
   await mkdir(join(dir, 'renderer', 'assets'), { recursive: true })
   await writeFile(join(dir, 'renderer', 'index.html'), INDEX_HTML)
@@ -68,6 +69,7 @@ export async function startHarness(options: { logger?: Logger; port?: number } =
     rendererDir: join(dir, 'renderer'),
     bridgeScriptFile: join(dir, 'bridge.js'),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.downloads ? { downloads: options.downloads } : {}),
   })
   return {
     server,

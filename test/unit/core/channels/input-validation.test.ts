@@ -1,7 +1,7 @@
 // Every channel checks its input in core before using it: a bad input answers invalid_input
 // naming what is wrong, and never throws across the boundary.
 import { afterEach, describe, expect, it } from 'vitest'
-import { REQUEST_CHANNELS, type RequestChannel } from '../../../../src/shared'
+import { EMPTY_FILTER, REQUEST_CHANNELS, type RequestChannel } from '../../../../src/shared'
 import { SqliteWorkspaceStore } from '../../../../src/core/store/sqlite-workspace-store'
 import { makeCore } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
@@ -95,7 +95,11 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['prefs:get', {}, 'key'],
   ['prefs:set', { key: 'sites.columns', value: () => 1 }, 'value'],
   ['prefs:set', { key: 'sites.columns', value: 'x'.repeat(300 * 1024) }, 'value'],
-  ['file:save', { suggestedName: '../sites.csv', content: '' }, 'suggestedName'],
+  ['export:sites', { query: { scope: [id], filter: EMPTY_FILTER, sort: [] }, columns: ['name', 'name'], format: 'csv' }, 'columns'],
+  ['export:sites', { query: { scope: [id], filter: EMPTY_FILTER, sort: [] }, columns: ['secret'], format: 'csv' }, 'columns.0'],
+  ['export:sites', { query: { scope: [id], filter: EMPTY_FILTER, sort: [] }, columns: ['name'], format: 'xlsx' }, 'format'],
+  ['export:sites', { query: { scope: [id], filter: EMPTY_FILTER, sort: [], offset: 0, limit: 10 }, columns: ['name'], format: 'csv' }, 'query'],
+  ['export:sites', { query: { scope: [id], filter: EMPTY_FILTER, sort: [] }, columns: ['name'], format: 'csv', path: '/etc/passwd' }, 'path'],
   ['events:daily', { scope: [id], days: 0, utcOffsetMinutes: 0 }, 'days'],
   ['events:daily', { scope: [id], days: 30, utcOffsetMinutes: 15 * 60 }, 'utcOffsetMinutes'],
   ['events:daily', { accountId: id, days: 30, utcOffsetMinutes: 0 }, 'scope'],
@@ -111,8 +115,8 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['settings:set', { historyRetentionDays: 3651 }, 'historyRetentionDays'],
   ['settings:set', { historyRetentionDays: 30.5 }, 'historyRetentionDays'],
   ['settings:set', { notifyOn: { newUpdateEvents: true } }, 'notifyOn'],
-  ['file:save', { suggestedName: '.bashrc', content: '' }, 'suggestedName'],
-  ['file:save', { suggestedName: 'a\nb.csv', content: '' }, 'suggestedName'],
+  ['export:events', { scope: [id], limit: 10 }, 'limit'],
+  ['export:events', { scope: [] }, 'scope'],
   ['settings:get', { any: 1 }, 'input'],
   ['settings:set', { syncIntervalMinutes: 0 }, 'syncIntervalMinutes'],
   ['settings:set', { syncIntervalMinutes: 1441 }, 'syncIntervalMinutes'],
@@ -209,14 +213,6 @@ describe('channel input validation', () => {
       await value('prefs:set', { key, value: { kept: key } })
       expect(await value('prefs:get', { key })).toEqual({ kept: key })
     }
-  })
-
-  it('has no save dialog in the web shell and says the browser downloads instead', async () => {
-    const { call } = makeCore(await dirs.make())
-    expect(await call('file:save', { suggestedName: 'sites.csv', content: 'a,b' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_input', message: expect.stringMatching(/browser downloads/) },
-    })
   })
 
   it('answers app:info without input', async () => {

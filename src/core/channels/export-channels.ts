@@ -1,0 +1,48 @@
+// export:sites and export:events: a view's sites or a feed's events written by core, row by
+// row, to the file (core/export): where the person chose (desktop) or a one-time download
+// (web shell). Every account of the scope must exist; the rows are what the Sites view's query
+// and the events feed's query match at the moment the export begins.
+import type { ChannelHandlers } from '../../shared'
+import { counting, eventLines, exportFileName, queryRows, runExport, siteLines, storedEvents, type ExportDelivery } from '../export'
+import type { QueryAccount } from '../query'
+import { checkScope } from './check-scope'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+
+export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): Pick<ChannelHandlers, 'export:sites' | 'export:events'> {
+  const { store, workspace } = ctx
+
+  /** The scope's account labels by id, once every account is known to exist. */
+  async function labelsOf(scope: readonly string[]): Promise<Map<string, string>> {
+    await checkScope(store, scope)
+    return new Map(await Promise.all(scope.map(async (accountId) => [accountId, (await store.record(accountId)).label] as const)))
+  }
+
+  return {
+    'export:sites': handle('export:sites', async ({ query, columns, format }) => {
+      const labels = await labelsOf(query.scope)
+      const accounts: QueryAccount[] = query.scope.map((accountId) => ({
+        accountId,
+        label: labels.get(accountId)!,
+        sites: workspace.sites(accountId),
+        tags: workspace.tags(accountId),
+        revision: workspace.revision(accountId),
+      }))
+      const rows = counting(queryRows(accounts, query))
+      const lines = siteLines(rows.items, {
+        columns,
+        format,
+        accountLabel: (accountId) => labels.get(accountId) ?? '',
+        severalAccounts: query.scope.length > 1,
+      })
+      return runExport(delivery, exportFileName('sites', [...labels.values()], format), lines, rows.count)
+    }),
+
+    'export:events': handle('export:events', async (query) => {
+      const labels = await labelsOf(query.scope)
+      const events = counting(storedEvents(workspace, query))
+      const lines = eventLines(events.items, { severalAccounts: query.scope.length > 1, accountLabel: (accountId) => labels.get(accountId) ?? '' })
+      return runExport(delivery, exportFileName('events', [...labels.values()], 'csv'), lines, events.count)
+    }),
+  }
+}
