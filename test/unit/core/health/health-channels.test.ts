@@ -1,0 +1,60 @@
+// The health channels through a whole core, as a shell calls them: settings kept and checked,
+// accounts that are not there refused by name, the demo's site answered as simulated.
+import { afterEach, describe, expect, it } from 'vitest'
+import { keyOf } from '../../../../src/shared'
+import { makeCore } from '../support/core-harness'
+import { withTempDirs } from '../support/temp-dir'
+
+const dirs = await withTempDirs()
+const cores: { dispose(): Promise<void> }[] = []
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.dispose()))
+  await dirs.cleanup()
+})
+
+const missing = '6f1c1c3e-4a51-4bb5-9d58-8a3f0f5e7a10'
+
+async function core() {
+  const made = makeCore(await dirs.make(), { autoSync: false })
+  cores.push(made.core)
+  return made
+}
+
+describe('health channels', () => {
+  it('keeps the settings, within their bounds', async () => {
+    const { value, call } = await core()
+    expect(await value('health:settings')).toEqual({
+      intervalMinutes: 5,
+      slowThresholdMs: 3000,
+      warningDays: 14,
+      notifyOn: { down: true, recovered: true, certificate: true, domain: true, endOfLife: true },
+      accounts: {},
+      sites: {},
+    })
+    const changed = await value('health:setSettings', { intervalMinutes: 15, warningDays: 30 })
+    expect(changed).toMatchObject({ intervalMinutes: 15, warningDays: 30, slowThresholdMs: 3000 })
+    expect(await value('health:settings')).toMatchObject({ intervalMinutes: 15 })
+    const tooOften = await call('health:setSettings', { intervalMinutes: 0 })
+    expect(tooOften.ok ? null : tooOften.error.code).toBe('invalid_input')
+    const badText = await call('health:setSettings', { site: { site: `${missing}:3`, lookFor: 'a\u0000b' } })
+    expect(badText.ok ? null : badText.error.message).toMatch(/control characters/)
+  })
+
+  it('refuses accounts that do not exist, naming them', async () => {
+    const { call } = await core()
+    const scope = await call('health:scope', { scope: [missing] })
+    expect(scope.ok ? null : scope.error).toMatchObject({ code: 'not_found' })
+    const site = await call('health:site', { site: keyOf(missing, 3) })
+    expect(site.ok ? null : site.error.code).toBe('not_found')
+    const setting = await call('health:setSettings', { account: { accountId: missing, enabled: false } })
+    expect(setting.ok ? null : setting.error.code).toBe('not_found')
+  })
+
+  it("answers the demo's site as simulated, and an empty scope before any check", async () => {
+    const { value } = await core()
+    const demo = await value('demo:open')
+    expect(await value('health:scope', { scope: [demo.id] })).toMatchObject({ sites: {}, checkedAt: null, eolAsOf: '2026-08-22' })
+    const site = await value('health:site', { site: keyOf(demo.id, 1) })
+    expect(site).toMatchObject({ simulated: true, enabled: true, checks: [], incidents: [], uptime: { days7: null, days30: null } })
+  })
+})
