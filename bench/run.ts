@@ -22,6 +22,7 @@ const BENCHES: Bench[] = [
   { file: 'bench/full-read.bench.ts' },
   { file: 'bench/api-client.bench.ts' },
   { file: 'bench/workspace-store.bench.ts' },
+  { file: 'bench/sites-query.bench.ts' },
   { file: 'bench/history-growth.bench.ts' },
   { file: 'bench/core-memory.bench.ts' },
   { file: 'bench/renderer-size.bench.ts' },
