@@ -122,6 +122,14 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['settings:set', { syncIntervalMinutes: 1441 }, 'syncIntervalMinutes'],
   ['settings:set', { syncIntervalMinutes: 2.5 }, 'syncIntervalMinutes'],
   ['settings:set', { colour: 'dark' }, 'colour'],
+  ['health:scope', { scope: [] }, 'scope'],
+  ['health:site', { site: 'nope' }, 'site'],
+  ['health:settings', { any: 1 }, 'input'],
+  ['health:setSettings', { intervalMinutes: 0 }, 'intervalMinutes'],
+  ['health:setSettings', { slowThresholdMs: 60_001 }, 'slowThresholdMs'],
+  ['health:setSettings', { warningDays: 1.5 }, 'warningDays'],
+  ['health:setSettings', { site: { site: `${id}:3`, lookFor: 'x'.repeat(201) } }, 'site.lookFor'],
+  ['health:setSettings', { account: { accountId: 'nope', enabled: false } }, 'account.accountId'],
   ['app:notices', 5, 'input'],
 ]
 
