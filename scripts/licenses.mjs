@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const LICENSES_FILE = join(root, 'src/renderer/src/generated/licenses.json')
+/** Data the app carries that is not a package: credited beside them (the health checks' end-of-life dates). */
+const EOL_DATA_FILE = join(root, 'src/core/health/eol-data.json')
 
 const LICENSE_FILE = /^(licen[cs]e|copying)(\.(md|txt|markdown))?$/i
 const SOURCE_FILE = /\.(ts|vue|js|mjs)$/
@@ -91,9 +93,39 @@ export function collectLicenses() {
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version))
 }
 
+/**
+ * The data the app carries, credited as its licence asks: endoflife.date's end-of-life dates
+ * (MIT), which the health checks judge PHP and database versions by. Its version is the day
+ * the data is as of, its text the source line and the licence.
+ */
+export function dataCredits() {
+  const table = JSON.parse(readFileSync(EOL_DATA_FILE, 'utf8'))
+  return [
+    {
+      name: 'endoflife.date (end-of-life dates)',
+      version: table.asOf,
+      license: 'MIT',
+      author: 'endoflife.date contributors',
+      text: [
+        `Source: ${table.source}. https://endoflife.date`,
+        '',
+        'MIT License',
+        '',
+        'Copyright (c) 2020 endoflife.date contributors',
+        '',
+        'Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated documentation files (the "Software"), to deal in the Software without restriction, including without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the Software is furnished to do so, subject to the following conditions:',
+        '',
+        'The above copyright notice and this permission notice shall be included in all copies or substantial portions of the Software.',
+        '',
+        'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.',
+      ].join('\n'),
+    },
+  ]
+}
+
 /** Writes the list when it changed (an unchanged file keeps its date, so builds stay fresh). */
 export function writeLicenses(file = LICENSES_FILE) {
-  const list = collectLicenses()
+  const list = [...collectLicenses(), ...dataCredits()]
   const text = `${JSON.stringify(list, null, 1)}\n`
   mkdirSync(dirname(file), { recursive: true })
   if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text)

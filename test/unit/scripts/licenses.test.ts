@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { collectLicenses, rendererImports, writeLicenses } from '../../../scripts/licenses.mjs'
+import { collectLicenses, dataCredits, rendererImports, writeLicenses } from '../../../scripts/licenses.mjs'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const installedVersion = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
@@ -38,6 +38,10 @@ describe('scripts/licenses.mjs', () => {
     expect(list.filter((p) => !p.license || p.license === 'UNKNOWN').map((p) => p.name)).toEqual([])
   })
 
+  it("credits endoflife.date's data, which the health checks carry, with its as-of day and MIT licence", () => {
+    expect(dataCredits()).toEqual([expect.objectContaining({ name: 'endoflife.date (end-of-life dates)', version: '2026-08-22', license: 'MIT', text: expect.stringMatching(/^Source: endoflife\.date \(MIT licence/) })])
+  })
+
   describe('writing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'licenses-test-'))
     afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -46,6 +50,7 @@ describe('scripts/licenses.mjs', () => {
       const file = join(dir, 'licenses.json')
       const written = writeLicenses(file)
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(written)
+      expect(written.map((entry: { name: string }) => entry.name)).toContain('endoflife.date (end-of-life dates)')
       const before = statSync(file).mtimeMs
       writeLicenses(file)
       expect(statSync(file).mtimeMs).toBe(before)
