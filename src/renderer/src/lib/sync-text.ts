@@ -50,3 +50,32 @@ export function tokenBannerCovers(error: AppError | null | undefined, account: P
   if (error.code === 'unauthorized') return true
   return error.code === 'keychain_unavailable' && account?.tokenState === 'unavailable'
 }
+
+/** One account of a scope as its sync reads: its state and whether a sync of it runs now. */
+export interface ScopeSyncEntry {
+  state: SyncState | null
+  syncing: boolean
+}
+
+/**
+ * How a scope's sync reads, for every account in it: one account as syncText says; several
+ * say how many sync now ("Syncing 2 of 5 accounts…"), that some were never synced, or the
+ * oldest sync of them all (every account's data is at least that fresh).
+ */
+export function scopeSyncText(entries: readonly ScopeSyncEntry[], now: number): string {
+  if (entries.length === 1) return syncText(entries[0]!.state, entries[0]!.syncing, now)
+  const syncing = entries.filter((e) => e.syncing).length
+  if (syncing > 0) return `Syncing ${formatNumber(syncing)} of ${formatNumber(entries.length)} accounts…`
+  const oldest = oldestSync(entries)
+  if (oldest === undefined) return 'Never synced'
+  if (oldest === null) return 'Not every account synced yet'
+  return formatSyncedAgo(oldest, now)
+}
+
+/** The oldest last sync of the scope; null when an account never synced, undefined when none did. */
+export function oldestSync(entries: readonly ScopeSyncEntry[]): string | null | undefined {
+  const times = entries.map((e) => e.state?.lastSyncedAt ?? null)
+  if (times.every((t) => t === null)) return undefined
+  if (times.some((t) => t === null)) return null
+  return times.reduce((a, b) => (Date.parse(a!) <= Date.parse(b!) ? a : b))
+}

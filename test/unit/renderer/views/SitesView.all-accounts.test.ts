@@ -7,8 +7,10 @@ import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { createTestingPinia } from '@pinia/testing'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
-import { createFakeApi, makeAccount, makeSite, memoryCore } from '../support/fake-api'
-import { mountView, unmountAll } from '../support/mount'
+import { defineComponent, h } from 'vue'
+import SyncBanner from '../../../../src/renderer/src/components/sync/SyncBanner.vue'
+import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState } from '../support/fake-api'
+import { mountInBody, mountView, person, testRouter, unmountAll } from '../support/mount'
 
 afterEach(() => unmountAll())
 
@@ -114,5 +116,38 @@ describe('SitesView in the All accounts scope', () => {
     await user.click(within(confirm).getByRole('button', { name: /^Delete/ }))
     await vi.waitFor(() => expect(core.data.b!.sites.map((s) => s.name)).toEqual(['Clinic']))
     expect(core.data.a!.sites.map((s) => s.name)).toEqual(['Shop'])
+  })
+})
+
+describe('the All accounts scope’s sync status and banner', () => {
+  it('speak for every account: the oldest sync beside the title, and each failing account named with Retry', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2025-03-01T11:30:00.000Z'))
+    const offline = syncState('b', { status: 'failed', lastSyncedAt: '2025-03-01T11:00:00.000Z', error: { code: 'network', message: 'Could not connect to bureau.example.' } })
+    const core = memoryCore({
+      a: { sites: [makeSite(1, { name: 'Shop' })], sync: syncState('a', { lastSyncedAt: '2025-03-01T11:29:00.000Z' }) },
+      b: { sites: [makeSite(1, { name: 'Clinic' })], sync: offline },
+    })
+    const fake = createFakeApi(core.methods)
+    fake.api.syncNow.mockResolvedValue(ok(offline))
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      stubActions: false,
+      initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
+    })
+    mountInBody(defineComponent({ render: () => h('div', [h(SyncBanner), h(SitesView)]) }), {
+      global: { plugins: [fake.plugin, pinia, await testRouter('/sites')] },
+    })
+    await flushPromises()
+    // The data of every account is at least as fresh as Bureau's last sync.
+    expect(screen.getByTestId('sync-status').textContent?.trim()).toBe('Synced 30 minutes ago')
+    const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(offline.lastSyncedAt!))
+    const banner = screen.getByRole('alert')
+    expect(banner.textContent).toContain(`Bureau: Showing data from ${time}: the server cannot be reached.`)
+    expect(banner.textContent).not.toContain('Agency')
+    await person().click(within(banner).getByRole('button', { name: 'Retry' }))
+    await flushPromises()
+    expect(fake.api.syncNow.mock.calls.map(([input]) => input)).toEqual([{ accountId: 'b' }])
+    vi.useRealTimers()
   })
 })
