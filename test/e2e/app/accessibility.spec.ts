@@ -57,6 +57,19 @@ async function expectFocused(locator: Locator, step: string): Promise<void> {
   await expect(locator, `the focus after: ${step}`).toBeFocused()
 }
 
+/**
+ * The view's headings as a screen reader lists them: one h1, and no level skipped on the way
+ * down (an h3 straight after the h1 reads as a missing section).
+ */
+async function expectHeadingOutline(page: Page, state: string): Promise<void> {
+  const levels = await page
+    .locator('main h1, main h2, main h3, main h4, main h5, main h6')
+    .evaluateAll((headings) => headings.filter((h) => (h as unknown as { checkVisibility(): boolean }).checkVisibility()).map((h) => Number(h.tagName.slice(1))))
+  expect(levels.filter((level) => level === 1), `one h1 on ${state}`).toHaveLength(1)
+  const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} then h${level}`] : []))
+  expect(skips, `heading levels skipped on ${state}`).toEqual([])
+}
+
 /** True when the focus is on the element or inside it. */
 function holdsFocus(locator: Locator): Promise<boolean> {
   // The node code's TypeScript settings have no DOM library: the one property this needs.
@@ -86,25 +99,33 @@ test.describe('axe finds no serious or critical violation', () => {
       await openDemo(page, openApp)
       const audit = new Audit(page, ALLOWED)
       await audit.check('overview')
+      await expectHeadingOutline(page, 'overview')
       await openView(page, 'Sites')
       await expect(siteRows(page).first()).toBeVisible()
       await audit.check('sites')
+      await expectHeadingOutline(page, 'sites')
       const link = siteRows(page).first().getByRole('link').first()
       const name = (await link.textContent())!.trim()
       await link.click()
       await expect(h1(page, name)).toBeVisible()
       await audit.check('site page')
+      await expectHeadingOutline(page, 'site page')
       await openView(page, 'Tags')
       await audit.check('tags')
+      await expectHeadingOutline(page, 'tags')
       await openView(page, 'Events')
       await audit.check('events')
+      await expectHeadingOutline(page, 'events')
       await openView(page, 'Accounts')
       await audit.check('accounts')
+      await expectHeadingOutline(page, 'accounts')
       await openView(page, 'Settings')
       await audit.check('settings')
+      await expectHeadingOutline(page, 'settings')
       await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash = '#/about')
       await expect(h1(page, /Site Manager/)).toBeVisible()
       await audit.check('about')
+      await expectHeadingOutline(page, 'about')
       audit.expectClean()
     })
 
@@ -204,6 +225,53 @@ test.describe('axe finds no serious or critical violation', () => {
       await escape(page, rowMenu)
       audit.expectClean()
     })
+  })
+})
+
+test.describe('system settings', () => {
+  test.use({ webShellLaunch: { demo: true } })
+
+  test('forced colours keep the focus ring and the selected row; reduced motion stops transitions', async ({ openApp, page }) => {
+    await openDemo(page, openApp)
+    await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' })
+    await openView(page, 'Sites')
+    await expect(siteRows(page).nth(1)).toBeVisible()
+
+    // The system colours of this mode, read from a probe painted with them.
+    const system = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { createElement(t: string): { style: Record<string, string> }; body: { append(e: unknown): void } } }).document
+      const probe = doc.createElement('div')
+      probe.style.backgroundColor = 'SelectedItem'
+      probe.style.outlineColor = 'Highlight'
+      doc.body.append(probe)
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string; outlineColor: string } }).getComputedStyle(probe)
+      return { selected: style.backgroundColor, highlight: style.outlineColor }
+    })
+
+    const style = (locator: Locator) =>
+      locator.evaluate((element) => {
+        type Computed = { outlineStyle: string; outlineWidth: string; outlineColor: string; backgroundColor: string; transitionDuration: string }
+        const computed = (globalThis as unknown as { getComputedStyle(e: unknown): Computed }).getComputedStyle(element)
+        return { outlineStyle: computed.outlineStyle, outlineWidth: computed.outlineWidth, outlineColor: computed.outlineColor, background: computed.backgroundColor, transition: computed.transitionDuration }
+      })
+
+    // A control under the keyboard focus: a solid ring in the system's highlight colour.
+    const newSite = page.getByRole('button', { name: /^New site/ })
+    await newSite.focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    await expect(newSite).toBeFocused()
+    const ring = await style(newSite)
+    expect(ring.outlineStyle).toBe('solid')
+    expect(parseFloat(ring.outlineWidth)).toBeGreaterThanOrEqual(2)
+    expect(ring.outlineColor).toBe(system.highlight)
+    // Reduced motion: the button's colour transition takes no time.
+    expect(parseFloat(ring.transition)).toBeLessThan(0.001)
+
+    // A selected row: its cells in the system's selection colour.
+    await siteRows(page).nth(1).getByRole('checkbox').check()
+    await expect(siteRows(page).nth(1)).toHaveAttribute('aria-selected', 'true')
+    expect((await style(siteRows(page).nth(1).getByRole('cell').nth(2))).background).toBe(system.selected)
   })
 })
 
