@@ -18,15 +18,7 @@ export class RecentMap<K, V> {
     return value as V
   }
 
-  peek(key: K): V | undefined {
-    return this.entries.get(key)
-  }
-
   delete(key: K): void {
     this.entries.delete(key)
-  }
-
-  get size(): number {
-    return this.entries.size
   }
 }

@@ -143,6 +143,9 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     // copy winning, rather than failing the whole sync on the primary key.
     const next = new Map(snapshot.sites.map((site) => [site.id, site]))
     const atMs = timeMs(snapshot.syncedAt)
+    const kept = this.lists.get(accountId)
+    let sitesChanged = false
+    let tagsChanged = false
     this.writeAccount(accountId, () => {
       const history = this.history.begin(accountId, atMs)
       const before = new Map(
@@ -157,20 +160,32 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
         // cost history nothing.
         history.compare(old === undefined ? undefined : (JSON.parse(old.json) as Site), site)
         this.st.putSite.run(accountId, siteId, site.name, json)
+        sitesChanged = true
         if (old?.name !== site.name) this.reindexSiteName(accountId, siteId, site.name)
       }
       for (const [siteId, old] of before) {
         if (next.has(siteId)) continue
         this.st.deleteSite.run(accountId, siteId)
+        sitesChanged = true
         history.forgetSite(siteId)
         // Events of a vanished site keep their message but no longer carry its name.
         if (old.name !== '') this.reindexSiteName(accountId, siteId, '')
       }
+      const tagsBefore = this.st.tags.all(accountId) as string[]
       this.st.deleteTags.run(accountId)
       for (const tag of snapshot.tags) this.st.putTag.run(accountId, tag.id, tag.name, JSON.stringify(tag))
+      const tagsAfter = this.st.tags.all(accountId) as string[]
+      tagsChanged = tagsAfter.length !== tagsBefore.length || tagsAfter.some((json, at) => json !== tagsBefore[at])
       this.st.putLastSynced.run(accountId, snapshot.syncedAt)
       history.rollup(next.values())
     })
+    // A sync that found nothing changed keeps the lists already parsed (and, with them, the
+    // query engine's index of them, which follows the lists' identity): they are still exact.
+    if (kept !== undefined && (!sitesChanged || !tagsChanged)) {
+      const cache = this.listsOf(accountId)
+      if (!sitesChanged && kept.sites !== undefined) cache.sites = kept.sites
+      if (!tagsChanged && kept.tags !== undefined) cache.tags = kept.tags
+    }
     // After the sync's transaction: old history goes by the retention setting (once a day).
     this.pruneHistory(atMs)
   }

@@ -41,6 +41,23 @@ describe('cached site and tag lists', () => {
     expect(next).toEqual({ sites: [site(2, { name: 'Renamed' }), site(3)], tags: [tag(3)] })
   })
 
+  it('a sync that changed nothing keeps the lists as they were; one that changed the sites keeps only the tags', () => {
+    const before = { sites: store.sites(ACCOUNT_A), tags: store.tags(ACCOUNT_A) }
+    const revision = store.revision(ACCOUNT_A)
+    const same = { sites: [site(1, { tags: [tag(1)] }), site(2)], tags: [tag(2), tag(1)] }
+    store.replaceSnapshot(ACCOUNT_A, { ...same, syncedAt: '2026-11-02T11:00:00.000Z' })
+    expect(store.sites(ACCOUNT_A)).toBe(before.sites)
+    expect(store.tags(ACCOUNT_A)).toBe(before.tags)
+    // Still a write: the revision moves on (the sync's time changed).
+    expect(store.revision(ACCOUNT_A)).not.toBe(revision)
+    store.replaceSnapshot(ACCOUNT_A, { ...same, sites: [site(1, { tags: [tag(1)] })], syncedAt: '2026-11-02T12:00:00.000Z' })
+    expect(store.sites(ACCOUNT_A)).not.toBe(before.sites)
+    expect(store.sites(ACCOUNT_A).map((s) => s.id)).toEqual([1])
+    expect(store.tags(ACCOUNT_A)).toBe(before.tags)
+    store.replaceSnapshot(ACCOUNT_A, { sites: [site(1, { tags: [tag(1)] })], tags: [tag(1)], syncedAt: '2026-11-02T13:00:00.000Z' })
+    expect(store.tags(ACCOUNT_A)).toEqual([tag(1)])
+  })
+
   it('upsertSite is seen by the next read', () => {
     expect(readWriteRead(() => store.upsertSite(ACCOUNT_A, site(5))).sites.map((s) => s.id)).toEqual([1, 2, 5])
     expect(readWriteRead(() => store.upsertSite(ACCOUNT_A, site(2, { notes: 'changed' }))).sites[1]).toEqual(site(2, { notes: 'changed' }))
