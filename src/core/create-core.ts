@@ -220,7 +220,8 @@ export function createCore(options: CoreOptions): Core {
 
   // The window's first read of what the store holds, whichever channel it uses, lets the
   // start-up sync begin.
-  for (const channel of FIRST_READ_CHANNELS) handlers[channel] = afterAnswer(handlers[channel], firstReadServed)
+  const reads = handlers as Record<RequestChannel, AnyHandler>
+  for (const channel of FIRST_READ_CHANNELS) reads[channel] = afterAnswer(reads[channel], firstReadServed)
 
   return {
     handlers: logChannelFailures(handlers, logger),
@@ -242,13 +243,15 @@ export function createCore(options: CoreOptions): Core {
 /** The channels a window opens with: the first answer of any of them starts the start-up sync. */
 const FIRST_READ_CHANNELS = ['workspace:snapshot', 'workspace:scope', 'sites:query'] as const satisfies readonly RequestChannel[]
 
+type AnyHandler = (input: unknown) => Promise<unknown>
+
 /** The handler, calling `then` once its answer is ready (whatever it is). */
-function afterAnswer<C extends RequestChannel>(handler: ChannelHandlers[C], then: () => void): ChannelHandlers[C] {
-  return (async (input: unknown) => {
+function afterAnswer(handler: AnyHandler, then: () => void): AnyHandler {
+  return async (input) => {
     const answer = await handler(input)
     then()
     return answer
-  }) as ChannelHandlers[C]
+  }
 }
 
 /** A function that runs `work` the first time it is called, and does nothing after. */
