@@ -109,8 +109,8 @@ export interface RequestChannels {
    * web shell, a temporary file the shell serves once at `url` within a few minutes, with its
    * token and origin rules, as an attachment (`download`: the renderer follows it with a
    * download link). The file's name is core's ("sites-agency-2026-11-23.csv").
-   * export:sites writes every row the Sites view's query matches (or, with `query.keys`, a
-   * selection) in its order, with `columns` in their order, as CSV (the columns' labels as
+   * export:sites writes every row the Sites view's query matches (or a selection: rows named
+   * by `query.keys`, or every matching row but those in `except`) in its order, with `columns` in their order, as CSV (the columns' labels as
    * header, RFC 4180, formula-like cells guarded) or JSON (objects by field key with the site's
    * id, and in a scope of several accounts its account). Every account of the scope must exist.
    */

@@ -3,6 +3,7 @@
 // feed's query) and is told where the file went. The desktop app writes where the person chose
 // in the save dialog; the web shell writes a temporary file that the browser downloads once
 // from the shell's own address.
+import type { RowKey } from './scope'
 import type { SitesQuery } from './sites-query'
 import type { TableFieldKey } from './site-fields'
 import type { EventQuery } from './workspace'
@@ -14,6 +15,8 @@ export type SitesExportQuery = Omit<SitesQuery, 'offset' | 'limit' | 'facets'>
 
 export interface SitesExportRequest {
   query: SitesExportQuery
+  /** Rows left out: a selection of every row the query matches but these. */
+  except?: readonly RowKey[]
   /** The columns in the file, in order: the view's visible columns. */
   columns: readonly TableFieldKey[]
   format: ExportFormat

@@ -19,7 +19,7 @@ export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): P
   }
 
   return {
-    'export:sites': handle('export:sites', async ({ query, columns, format }) => {
+    'export:sites': handle('export:sites', async ({ query, except, columns, format }) => {
       const labels = await labelsOf(query.scope)
       const accounts: QueryAccount[] = query.scope.map((accountId) => ({
         accountId,
@@ -28,7 +28,7 @@ export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): P
         tags: workspace.tags(accountId),
         revision: workspace.revision(accountId),
       }))
-      const rows = counting(queryRows(accounts, query))
+      const rows = counting(queryRows(accounts, query, except))
       const lines = siteLines(rows.items, {
         columns,
         format,

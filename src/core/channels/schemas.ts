@@ -172,6 +172,7 @@ const exportColumns = z
 
 const exportSites = z.strictObject({
   query: sitesQuery.omit({ offset: true, limit: true, facets: true }),
+  except: z.array(rowKey).max(MAX_QUERY_KEYS, `must name at most ${MAX_QUERY_KEYS} sites`).readonly().optional(),
   columns: exportColumns,
   format: z.enum(['csv', 'json'], { error: 'must be csv or json' }),
 })

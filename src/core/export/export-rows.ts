@@ -1,7 +1,7 @@
 // The rows an export writes, read as the file is written, never all at once: a view's sites
 // from the query engine (core/query) a range at a time, in the view's order, and a feed's
 // events from the store a keyset slice at a time, newest first.
-import { MAX_QUERY_ROWS, type ScopedEvent, type SiteRow, type SitesExportQuery, type EventsExportQuery } from '../../shared'
+import { MAX_QUERY_ROWS, type RowKey, type ScopedEvent, type SiteRow, type SitesExportQuery, type EventsExportQuery } from '../../shared'
 import { querySites, type QueryAccount } from '../query'
 import type { WorkspaceStore } from '../store/workspace-store'
 
@@ -12,10 +12,11 @@ const EVENT_SLICE = 500
  * Every row the query matches, in its order. The accounts' lists are the ones read when the
  * export began, so a sync meanwhile cannot shift rows between ranges.
  */
-export function* queryRows(accounts: readonly QueryAccount[], query: SitesExportQuery): Generator<SiteRow> {
+export function* queryRows(accounts: readonly QueryAccount[], query: SitesExportQuery, except: readonly RowKey[] = []): Generator<SiteRow> {
+  const left = new Set(except)
   for (let offset = 0; ; offset += MAX_QUERY_ROWS) {
     const page = querySites(accounts, { ...query, offset, limit: MAX_QUERY_ROWS })
-    yield* page.rows
+    for (const row of page.rows) if (!left.has(row.key)) yield row
     if (page.rows.length === 0 || offset + page.rows.length >= page.total) return
   }
 }

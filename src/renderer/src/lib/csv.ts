@@ -1,29 +1,10 @@
-// CSV in and out, through papaparse, the way spreadsheets expect it: RFC 4180 (CRLF between
-// records, a field quoted only when it holds a comma, a quote or a line break, quotes doubled),
-// no byte-order mark on write, one stripped on read. A cell that a spreadsheet would run as a
-// formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe, so an
-// exported site name such as "=HYPERLINK(…)" shows as text instead of running (OWASP's advice
-// against CSV injection).
+// CSV in, for the import, through papaparse, the way spreadsheets write it: a byte-order mark
+// stripped, the delimiter (comma, semicolon, tab) detected. Exports are written by core
+// (shared/csv.ts holds the writing and the formula guard, whose apostrophe restoreFormula takes
+// off again here).
 import Papa from 'papaparse'
 
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** The cell as a spreadsheet will show it as text: formula-like values get a leading apostrophe. */
-export function neutraliseFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell
-}
-
-/** Undoes neutraliseFormula on import: "'=x" read back is "=x"; other apostrophes stay. */
-export function restoreFormula(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell
-}
-
-/** A CSV document: the header row, then one record per row; every cell neutralised. */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const records = [header, ...rows].map((row) => row.map(neutraliseFormula))
-  // quotes: false quotes only where needed; escapeFormulae off because it is done above.
-  return Papa.unparse(records, { quotes: false, newline: '\r\n', header: false, escapeFormulae: false }) + '\r\n'
-}
+export { restoreFormula } from '../../../shared/csv'
 
 export interface ParsedCsv {
   /** Every non-blank record, the header first, cells as written (not trimmed). */

@@ -36,6 +36,14 @@ describe('queryRows', () => {
     expect(count()).toBe(expected.length)
   })
 
+  it('leaves out the rows of a selection’s exceptions', async () => {
+    const { accounts } = await twoAccounts(4)
+    const rows = [...queryRows(accounts, { scope: [ACCOUNT_A, ACCOUNT_B], filter: EMPTY_FILTER, sort: [] }, [keyOf(ACCOUNT_A, 2), keyOf(ACCOUNT_B, 4)])]
+    expect(rows).toHaveLength(6)
+    expect(rows.map((row) => row.key)).not.toContain(keyOf(ACCOUNT_A, 2))
+    expect(rows.map((row) => row.key)).not.toContain(keyOf(ACCOUNT_B, 4))
+  })
+
   it('reads only the rows named by keys', async () => {
     const { accounts } = await twoAccounts(10)
     const keys = [keyOf(ACCOUNT_B, 3), keyOf(ACCOUNT_A, 9), keyOf(ACCOUNT_A, 2)]

@@ -11,10 +11,15 @@ import {
   readImport,
   splitTags,
 } from '../../../../src/renderer/src/lib/import-sites'
-import { sitesToCsv } from '../../../../src/renderer/src/lib/export-sites'
+import { SITE_FIELDS, csvRecord, type Site, type SiteFieldKey } from '../../../../src/shared'
 import { makeSite, makeTag } from '../../support/domain-objects'
 
 const vip = makeTag(7, 'VIP')
+
+/** Sites as core's export writes them: the fields' labels, then each site's text per field. */
+function exportedCsv(sites: readonly Site[], keys: readonly SiteFieldKey[]): string {
+  return [keys.map((key) => SITE_FIELDS[key].label), ...sites.map((site) => keys.map((key) => SITE_FIELDS[key].text(site)))].map(csvRecord).join('')
+}
 const EXISTING = [makeSite(1, { name: 'Shop', url: 'https://Shop.Example.com/' })]
 
 function preview(csv: string) {
@@ -108,7 +113,7 @@ describe('previewImport', () => {
 
   it('reads back a file this app exported, formula apostrophes removed', () => {
     const site = makeSite(5, { name: '=Odd name', url: 'https://odd.example', admin_url: 'https://odd.example/wp-admin', notes: 'n', tags: [vip] })
-    const csv = sitesToCsv([site], ['name', 'url', 'adminUrl', 'tags', 'notes', 'php'])
+    const csv = exportedCsv([site], ['name', 'url', 'adminUrl', 'tags', 'notes', 'php'])
     const [row] = previewImport(readImport(csv).records, { sites: [], tags: [vip] })
     expect(row).toMatchObject({ status: 'ready', name: '=Odd name', url: 'https://odd.example', adminUrl: 'https://odd.example/wp-admin', tagNames: ['VIP'], notes: 'n' })
   })

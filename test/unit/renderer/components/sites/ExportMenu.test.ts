@@ -1,127 +1,113 @@
+// The Sites view's export menu asks core to write the file (export:sites) with the table's
+// query and visible columns in their order, or the selection; it follows a web shell download,
+// names where a desktop save went, says nothing for a cancelled dialog and the reason for a
+// failure. The renderer never builds the file.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen } from '@testing-library/dom'
-import Papa from 'papaparse'
-import type { Site } from '../../../../../src/shared'
-import { keyOf } from '../../../../../src/shared/scope'
+import { EMPTY_FILTER, type ExportResult, type SiteSelection, type SitesExportRequest } from '../../../../../src/shared'
 import ExportMenu from '../../../../../src/renderer/src/components/sites/ExportMenu.vue'
+import { useAccountsStore } from '../../../../../src/renderer/src/stores/accounts'
 import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
+import { useSiteWindowStore } from '../../../../../src/renderer/src/stores/site-window'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
-import { createFakeApi, fail, makeAccount, makeSite, makeTag, memoryCore, ok } from '../../support/fake-api'
+import { createFakeApi, fail, makeAccount, memoryCore, ok } from '../../support/fake-api'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
 
-const SITES = [
-  makeSite(1, { name: 'Shop', url: 'https://shop.example.com', tags: [makeTag(7, 'VIP')], updates_count: 2 }),
-  makeSite(2, { name: '=cmd()', url: 'https://blog.example.org', server: { ip: null, web: null, php: null, mysql: null }, last_check_at: null }),
-]
+const VIEW = { scope: ['a'], filter: { ...EMPTY_FILTER, search: 'shop' }, sort: [{ key: 'name' as const, direction: 'desc' as const }] }
+const DEFAULT_COLUMNS = ['name', 'url', 'status', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
 
-let downloads: Array<{ name: string; blob: Blob }>
+let clicked: Array<{ href: string; download: string }>
 
 beforeEach(() => {
-  downloads = []
-  let lastBlob: Blob | null = null
-  Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => {
-      lastBlob = blob
-      return 'blob:test/1'
-    }),
-    revokeObjectURL: vi.fn(),
-  })
+  clicked = []
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (this.href === 'blob:test/1' && lastBlob) downloads.push({ name: this.download, blob: lastBlob })
+    clicked.push({ href: this.getAttribute('href') ?? '', download: this.download })
   })
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date(2026, 10, 23, 14, 0))
 })
 
 afterEach(() => {
   unmountAll()
   vi.restoreAllMocks()
-  vi.useRealTimers()
 })
 
-async function mountMenu(shell: 'web' | 'electron', sites: readonly Site[] = SITES, extra: Parameters<typeof createFakeApi>[0] = {}) {
-  const made = memoryCore({ a: { sites: [...sites] } })
-  const fake = createFakeApi({
-    ...made.methods,
-    appInfo: async () => ok({ name: 'Site Manager', version: '1', shell, platform: 'linux' }),
-    ...extra,
-  })
-  const pinia = testingPinia([makeAccount('a', { label: 'Agency North' })])
-  const router = await testRouter()
-  // The rows as the view asks core for them, when the export runs.
-  const rows = vi.fn(async () => ok(sites.map((site) => ({ key: keyOf('a', site.id), accountId: 'a', site }))))
-  mountInBody(ExportMenu, { props: { count: sites.length, rows }, global: { plugins: [fake.plugin, pinia, router] } })
+async function mountMenu(answer: ExportResult | null, options: { count?: number; selection?: SiteSelection | null; all?: boolean } = {}) {
+  const made = memoryCore({ a: {}, b: {} })
+  const exportSites = vi.fn(async (_: SitesExportRequest) => (answer ? ok(answer) : fail({ code: 'internal', message: 'The disk is full.' })))
+  const fake = createFakeApi({ ...made.methods, exportSites })
+  const pinia = testingPinia([makeAccount('a', { label: 'Agency North' }), makeAccount('b', { label: 'Bureau' })])
+  const props = { count: options.count ?? 2, selection: options.selection ?? null }
+  mountInBody(ExportMenu, { props, global: { plugins: [fake.plugin, pinia, await testRouter()] } })
+  if (options.all) useAccountsStore(pinia).$patch({ scopeChoice: 'all' } as never)
+  useSiteWindowStore(pinia).setQuery(options.all ? { ...VIEW, scope: ['a', 'b'] } : VIEW)
   await flushPromises()
-  return { fake, pinia, rows, user: person() }
+  return { fake, pinia, exportSites, user: person() }
 }
 
-async function choose(user: ReturnType<typeof person>, format: 'CSV' | 'JSON') {
-  await user.click(screen.getByRole('button', { name: `Export ${SITES.length} sites` }))
+async function choose(user: ReturnType<typeof person>, format: 'CSV' | 'JSON', count = 2) {
+  await user.click(screen.getByRole('button', { name: `Export ${count} sites` }))
   await flushPromises()
   await user.click(screen.getByRole('menuitem', { name: new RegExp(`^${format}`) }))
-  // The file's writer loads when the export runs (not with the first page).
-  await vi.dynamicImportSettled()
   await flushPromises()
 }
 
 describe('ExportMenu', () => {
-  it('downloads the CSV in the web shell, with the visible columns, and says where it went', async () => {
-    const { fake, pinia, user } = await mountMenu('web')
+  it("asks core for the view's rows with the visible columns, follows the web shell's download and says where it went", async () => {
+    const { exportSites, pinia, user } = await mountMenu({ kind: 'download', name: 'sites-agency-north-2026-11-23.csv', url: '/downloads/abc', rows: 2 })
     await choose(user, 'CSV')
-    expect(fake.api.fileSave).not.toHaveBeenCalled()
-    expect(downloads.map((d) => d.name)).toEqual(['sites-agency-north-2026-11-23.csv'])
-    expect(downloads[0]!.blob.type).toBe('text/csv;charset=utf-8')
-    const rows = Papa.parse<string[]>(await downloads[0]!.blob.text(), { skipEmptyLines: true }).data
-    expect(rows).toEqual([
-      ['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'],
-      ['Shop', 'https://shop.example.com', 'Ok', '2', '8.2.18', '8.0.36', 'nginx/1.24.0', 'VIP', '2024-06-01T00:00:00+00:00'],
-      ["'=cmd()", 'https://blog.example.org', 'Ok', '0', '', '', '', '', ''],
-    ])
+    expect(exportSites).toHaveBeenCalledExactlyOnceWith({ query: VIEW, columns: DEFAULT_COLUMNS, format: 'csv' })
+    expect(clicked).toEqual([{ href: '/downloads/abc', download: 'sites-agency-north-2026-11-23.csv' }])
     expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'success', message: 'Exported 2 sites to sites-agency-north-2026-11-23.csv' })
   })
 
-  it('asks the desktop app to save the JSON, and names the path it was saved to', async () => {
-    const fileSave = vi.fn(async () => ok({ saved: true, path: '/home/me/sites-agency-north-2026-11-23.json' }))
-    const { pinia, user } = await mountMenu('electron', SITES, { fileSave })
+  it('names the path the desktop app saved the JSON to, and follows no link', async () => {
+    const { exportSites, pinia, user } = await mountMenu({ kind: 'saved', name: 'sites-agency-north-2026-11-23.json', path: '/home/me/sites.json', rows: 2 })
     await choose(user, 'JSON')
-    expect(downloads).toEqual([])
-    expect(fileSave).toHaveBeenCalledOnce()
-    const [{ suggestedName, content }] = fileSave.mock.calls[0] as unknown as [{ suggestedName: string; content: string }]
-    expect(suggestedName).toBe('sites-agency-north-2026-11-23.json')
-    expect(JSON.parse(content)).toEqual([
-      { id: 1, name: 'Shop', url: 'https://shop.example.com', status: 'Ok', updates: '2', php: '8.2.18', mysql: '8.0.36', web: 'nginx/1.24.0', tags: 'VIP', lastCheck: '2024-06-01T00:00:00+00:00' },
-      { id: 2, name: '=cmd()', url: 'https://blog.example.org', status: 'Ok', updates: '0', php: '', mysql: '', web: '', tags: '', lastCheck: '' },
-    ])
-    expect(useToastsStore(pinia).toasts.at(-1)?.message).toBe('Exported 2 sites. Saved to /home/me/sites-agency-north-2026-11-23.json')
+    expect(exportSites.mock.calls[0]![0].format).toBe('json')
+    expect(clicked).toEqual([])
+    expect(useToastsStore(pinia).toasts.at(-1)?.message).toBe('Exported 2 sites. Saved to /home/me/sites.json')
   })
 
-  it('says nothing when the person cancels the save dialog, and the reason when saving failed', async () => {
-    const fileSave = vi
-      .fn()
-      .mockResolvedValueOnce(ok({ saved: false, path: null }))
-      .mockResolvedValueOnce(fail({ code: 'internal', message: 'The disk is full.' }))
-    const { pinia, user } = await mountMenu('electron', SITES, { fileSave })
-    await choose(user, 'CSV')
-    expect(useToastsStore(pinia).toasts).toEqual([])
-    await choose(user, 'CSV')
-    expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'error', message: 'Could not export the sites: The disk is full.' })
+  it('says nothing when the person cancels the save dialog, and the reason when the export failed', async () => {
+    const cancelled = await mountMenu({ kind: 'cancelled' })
+    await choose(cancelled.user, 'CSV')
+    expect(useToastsStore(cancelled.pinia).toasts).toEqual([])
+    unmountAll()
+    const failed = await mountMenu(null)
+    await choose(failed.user, 'CSV')
+    expect(useToastsStore(failed.pinia).toasts.at(-1)).toMatchObject({ kind: 'error', message: 'Could not export the sites: The disk is full.' })
   })
 
-  it('holds the columns the person arranged in the table, in their order', async () => {
-    const { fake, pinia, user } = await mountMenu('web')
+  it('names the columns the person arranged in the table, in their order', async () => {
+    const { fake, pinia, exportSites, user } = await mountMenu({ kind: 'cancelled' })
     await fake.api.prefsSet({ key: 'sites.columns:a', value: { order: ['name', 'tags', 'url', 'ip'], hidden: ['status', 'updates', 'php', 'mysql', 'web', 'lastCheck', 'adminUrl', 'notes', 'published', 'created'] } })
     // The table has read the layout by the time anyone exports.
     useSiteColumnsStore(pinia).layout('a')
     await flushPromises()
     await choose(user, 'CSV')
-    const rows = Papa.parse<string[]>(await downloads[0]!.blob.text(), { skipEmptyLines: true }).data
-    expect(rows[0]).toEqual(['Name', 'Tags', 'Address', 'IP address'])
-    expect(rows[1]).toEqual(['Shop', 'VIP', 'https://shop.example.com', '192.0.2.1'])
+    expect(exportSites.mock.calls[0]![0].columns).toEqual(['name', 'tags', 'url', 'ip'])
+  })
+
+  it('exports a selection: rows named by key whatever the search, or every matching row but the exceptions', async () => {
+    const keyed = await mountMenu({ kind: 'cancelled' }, { selection: { kind: 'keys', keys: ['a:2', 'a:9'] } })
+    await choose(keyed.user, 'CSV')
+    expect(keyed.exportSites.mock.calls[0]![0]).toEqual({ query: { ...VIEW, filter: EMPTY_FILTER, keys: ['a:2', 'a:9'] }, columns: DEFAULT_COLUMNS, format: 'csv' })
+    unmountAll()
+    const matching = await mountMenu({ kind: 'cancelled' }, { selection: { kind: 'matching', except: ['a:3'] } })
+    await choose(matching.user, 'CSV')
+    expect(matching.exportSites.mock.calls[0]![0]).toEqual({ query: VIEW, except: ['a:3'], columns: DEFAULT_COLUMNS, format: 'csv' })
+  })
+
+  it('puts the Account column first in the All accounts scope', async () => {
+    const { exportSites, user } = await mountMenu({ kind: 'cancelled' }, { all: true })
+    await choose(user, 'CSV')
+    const asked = exportSites.mock.calls[0]![0]
+    expect(asked.query.scope).toEqual(['a', 'b'])
+    expect(asked.columns[0]).toBe('account')
   })
 
   it('is disabled with nothing to export', async () => {
-    await mountMenu('web', [])
+    await mountMenu(null, { count: 0 })
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export 0 sites' }).disabled).toBe(true)
   })
 })

@@ -49,7 +49,7 @@ async function mountBar(sites: readonly Site[] = SITES, answer?: () => Promise<R
   // The selection's rows, as the view asks core for them when an action runs.
   const rows = vi.fn(answer ?? (async () => ok(rowsOf(sites))))
   mountInBody(BulkActionsBar, {
-    props: { count: sites.length, rows, 'onClear-selection': () => events.push('clear') },
+    props: { count: sites.length, rows, selection: { kind: 'keys', keys: rowsOf(sites).map((r) => r.key) } as const, 'onClear-selection': () => events.push('clear') },
     global: { plugins: [fake.plugin, pinia, router] },
   })
   await flushPromises()
@@ -176,7 +176,7 @@ describe('BulkActionsBar in a view that deletes for it', () => {
     const requests: string[] = []
     const rows = vi.fn(async () => ok(rowsOf(SITES)))
     mountInBody(BulkActionsBar, {
-      props: { count: SITES.length, rows, onDelete: () => requests.push('delete') },
+      props: { count: SITES.length, rows, selection: { kind: 'keys', keys: rowsOf(SITES).map((r) => r.key) } as const, onDelete: () => requests.push('delete') },
       global: { plugins: [fake.plugin, testingPinia(), await testRouter()] },
     })
     await flushPromises()
