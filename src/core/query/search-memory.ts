@@ -12,10 +12,11 @@ import type { ScopeRows } from './scope-rows'
 /** How many answers one memory keeps (a query typed and taken back letter by letter fits). */
 const REMEMBERED = 32
 /**
- * A remembered answer is searched key by key when it holds at most this share of the scope;
- * a larger one costs more that way than a run along the search text.
+ * A remembered answer is searched key by key when it holds at most this share of the scope:
+ * measured at 50,000 sites, a common word costs about as much key by key over every site as
+ * a run along the search text, and a rare word far less along the text.
  */
-const NARROW_SHARE = 1 / 4
+const NARROW_SHARE = 1 / 2
 
 export class SearchMemory {
   /** Query words joined -> its words and its rows; oldest first. */
