@@ -1,21 +1,26 @@
 // A scope names accounts by id (shared/scope.ts); a read over it is answered only when every
 // one of them is an account now, so a late call naming a removed account cannot read rows
-// left behind, and the refusal says which account it was.
+// left behind, and the refusal names the accounts that are gone (core/query's wording, the
+// same as sites:query's).
 import type { AccountStore } from '../accounts'
 import { AppErrorException, appError } from '../errors'
+import { missingAccounts } from '../query'
 
-/** Throws not_found naming the first id of `scope` that is not (or no longer) an account. */
+/** Throws not_found naming every id of `scope` that is not (or no longer) an account. */
 export async function checkScope(store: Pick<AccountStore, 'record'>, scope: readonly string[]): Promise<void> {
-  for (const accountId of scope) {
-    try {
-      await store.record(accountId)
-    } catch (thrown) {
-      if (!(thrown instanceof AppErrorException) || thrown.appError.code !== 'not_found') throw thrown
-      throw appError({
-        code: 'not_found',
-        message: `The account ${accountId} does not exist; it may have been removed.`,
-        fields: { scope: [`${accountId} is not an account`] },
-      })
-    }
-  }
+  const found = await Promise.all(
+    scope.map((accountId) =>
+      store.record(accountId).then(
+        () => true,
+        (thrown: unknown) => {
+          if (thrown instanceof AppErrorException && thrown.appError.code === 'not_found') return false
+          throw thrown
+        },
+      ),
+    ),
+  )
+  const missing = scope.filter((_, at) => !found[at])
+  if (missing.length === 0) return
+  // The form's field is the scope: each missing account named there too.
+  throw appError({ ...missingAccounts(missing).appError, fields: { scope: missing.map((id) => `${id} is not an account`) } })
 }
