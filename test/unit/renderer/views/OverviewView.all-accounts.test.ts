@@ -6,7 +6,7 @@ import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { createTestingPinia } from '@pinia/testing'
 import OverviewView from '../../../../src/renderer/src/views/OverviewView.vue'
-import { createFakeApi, fail, makeAccount, makeEvent, makeSite, memoryCore } from '../support/fake-api'
+import { createFakeApi, makeAccount, makeEvent, makeSite, memoryCore } from '../support/fake-api'
 import { mountView, unmountAll } from '../support/mount'
 import { FakeChart } from '../support/fake-chart'
 
@@ -40,10 +40,7 @@ function setup() {
     },
     c: {},
   })
-  const fake = createFakeApi({
-    ...core.methods,
-    workspaceSnapshot: async (input) => (input.accountId === 'c' ? fail({ code: 'internal', message: 'The store is locked.' }) : core.methods.workspaceSnapshot!(input)),
-  })
+  const fake = createFakeApi(core.methods)
   const pinia = createTestingPinia({
     createSpy: vi.fn,
     stubActions: false,
