@@ -125,3 +125,16 @@ describe('version groups', () => {
     expect(overviewStats(one, NOW).versions.php.map((g) => g.label)).toEqual(['PHP 8.2', 'PHP 8.1', 'PHP 8.0', 'PHP 7.4', 'PHP 7.3', 'PHP 7.2', OTHER_GROUP])
   })
 })
+
+describe('top pending sites over many', () => {
+  it('equals sorting every site with updates and keeping the first, whatever the order they come in', async () => {
+    // Many ties on updates and names, in a shuffled order.
+    const sites = Array.from({ length: 400 }, (_, i) => site(((i * 37) % 400) + 1, { name: `Site ${(i * 7) % 13}`, updates_count: (i * 11) % 6 }))
+    const { both } = await scopeOf(sites, sites.slice(0, 150))
+    const all = both.flatMap(({ accountId, sites: list }) =>
+      list.filter((s) => (s.updates_count ?? 0) > 0).map((s) => ({ key: keyOf(accountId, s.id), accountId, siteId: s.id, name: s.name, updates: s.updates_count! })),
+    )
+    all.sort((a, b) => b.updates - a.updates || a.name.localeCompare(b.name) || (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0) || a.siteId - b.siteId)
+    for (const limit of [1, 15, 200, 1000]) expect(topPending(both, limit)).toEqual(all.slice(0, limit))
+  })
+})
