@@ -83,13 +83,24 @@ describe('a scope of several accounts', () => {
   })
 
   it('restricts a large selection the same way', async () => {
-    const many = Array.from({ length: 3000 }, (_, i) => makeSite(i + 1, { name: `Site ${i}`, updates_count: i % 2 }))
+    const many = Array.from({ length: 6000 }, (_, i) => makeSite(i + 1, { name: `Site ${i}`, updates_count: i % 2 }))
     const q = await withSites({ [ACCOUNT_A]: { sites: many }, [ACCOUNT_B]: { sites: many.slice(0, 10) } })
+    // 2,000 keys: more than the few a selection filters and sorts by themselves.
     const keys = many.filter((site) => site.id % 3 === 0).map((site) => keyOf(ACCOUNT_A, site.id))
     const page = q.page({ scope: both, keys, filter: { hasUpdates: true }, limit: MAX_QUERY_ROWS })
-    expect(page.total).toBe(500)
-    // Sites 6, 12, ... 3000 of account A (their names Site 5, Site 11, ... in natural order).
-    expect(page.rows.map((row) => row.key)).toEqual(Array.from({ length: 500 }, (_, i) => keyOf(ACCOUNT_A, (i + 1) * 6)))
+    expect(page.total).toBe(1000)
+    // Sites 6, 12, ... 6000 of account A (their names Site 5, Site 11, ... in natural order).
+    expect(page.rows.map((row) => row.key)).toEqual(Array.from({ length: 1000 }, (_, i) => keyOf(ACCOUNT_A, (i + 1) * 6)))
+  })
+
+  it('keeps a ticked account or tag of another scope harmless: listed at 0, matching nothing', async () => {
+    const q = await twoAccounts()
+    const gone = '5d7c8a1e-0000-4000-8000-000000000002'
+    const page = q.page({ scope: both, filter: { accounts: [gone] }, facets: true })
+    expect(page.total).toBe(0)
+    expect(page.facets!.accounts.at(-1)).toEqual({ value: gone, label: gone, count: 0 })
+    // 'all' asks a site only for its own account's ticked tags; a tag of an account outside the scope asks nothing.
+    expect(q.page({ scope: [ACCOUNT_A], filter: { tags: [keyOf(ACCOUNT_A, 1), keyOf(ACCOUNT_B, 1)], tagMode: 'all' } }).rows.map((row) => row.key)).toEqual([keyOf(ACCOUNT_A, 1)])
   })
 
   it('answers a range of the sorted rows, the limit held to MAX_QUERY_ROWS', async () => {
