@@ -9,7 +9,7 @@ function normalize(text: string): string {
 }
 
 // Between the fields of a key: no typed word contains it (words are split on whitespace and
-// this is a control character), so a match never spans two fields.
+// control characters), so a match never spans two fields.
 const FIELD_BREAK = '\u0001'
 
 /** The text a search looks in for one site: every column the table shows, lower-cased, addresses without their scheme. */
@@ -24,10 +24,13 @@ export function searchKeyOf(site: Site): string {
   return parts.join(FIELD_BREAK).toLowerCase()
 }
 
-/** The words of a query, each lower-cased and without a scheme; none for a blank query. */
+/**
+ * The words of a query, each lower-cased and without a scheme; none for a blank query.
+ * Control characters part words too, so no word holds the break between two fields of a key.
+ */
 export function searchWords(search: string): string[] {
   return search
-    .split(/\s+/)
+    .split(/[\s\p{Cc}]+/u)
     .filter((word) => word !== '')
     .map(normalize)
     .filter((word) => word !== '')

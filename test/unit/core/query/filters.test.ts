@@ -52,8 +52,11 @@ describe('search', () => {
     for (const query of ['nginx/1.26', '8.3.9', '1.26.1', 'mariadb', '203.0.113', 'backoffice', 'maintenance']) {
       expect(q.found({ search: query }), query).toEqual([4])
     }
-    // A word never matches across two fields (the name's end and the address's start).
+    // A word never matches across two fields (the name's end and the address's start), even
+    // one holding a control character.
     expect(q.found({ search: 'clinicclinic' })).toEqual([])
+    expect(q.found({ search: 'clinic\u0001clinic.example' })).toEqual([4])
+    expect(q.found({ search: 'xyz\u0001clinic' })).toEqual([])
   })
 
   it('treats a blank search as none', async () => {
