@@ -256,7 +256,7 @@ test.describe('system settings', () => {
       })
 
     // A control under the keyboard focus: a solid ring in the system's highlight colour.
-    const newSite = page.getByRole('button', { name: /^New site/ })
+    const newSite = page.getByRole('complementary').getByRole('button', { name: /^New site/ })
     await newSite.focus()
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Tab')
