@@ -72,6 +72,13 @@ describe('status codes', () => {
     expect(await failure(api.deleteTag(1))).toMatchObject({ code: 'bad_response', status: 405 })
     expect(await failure(api.getSite(1))).toMatchObject({ code: 'server', status: 504 })
   })
+
+  it('reads a 403 that says the key is invalid as a refused token, with the server’s reason', async () => {
+    const { api } = await serve((_req, res) => sendJson(res, 403, { error: true, msg: 'Invalid API key', status: 403 }), { maxRetries: 0 })
+    const refused = await failure(api.listSites())
+    expect(refused).toMatchObject({ code: 'unauthorized', status: 403 })
+    expect(refused.message).toContain('“Invalid API key”')
+  })
 })
 
 describe('network failures', () => {
