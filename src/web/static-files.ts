@@ -35,11 +35,13 @@ export interface StaticFiles {
 }
 
 /**
- * The bridge must define window.api before the renderer's module script runs: a classic script
- * placed ahead of it runs first (module scripts are deferred).
+ * The bridge must define window.api before the renderer's module script runs. A deferred
+ * classic script placed ahead of it runs first (deferred and module scripts run in document
+ * order once the page is parsed), and it does not stop the parser: the app's bundle is asked
+ * for at once, beside the bridge, instead of after the bridge has arrived and run.
  */
 export function injectBridgeScript(html: string): string {
-  const tag = `<script src="${BRIDGE_SCRIPT_PATH}"></script>`
+  const tag = `<script defer src="${BRIDGE_SCRIPT_PATH}"></script>`
   const firstScript = html.search(/<script\b/i)
   if (firstScript !== -1) return `${html.slice(0, firstScript)}${tag}\n    ${html.slice(firstScript)}`
   const headEnd = html.search(/<\/head>/i)

@@ -1,4 +1,4 @@
-// The browser entry of the web shell, loaded by a classic <script> ahead of the renderer's
+// The browser entry of the web shell, loaded by a deferred classic <script> ahead of the renderer's
 // module script: it takes the token out of the address, opens the socket at once (calls made
 // before it is open wait for it) and defines window.api before the app starts. The socket
 // needs no token in its address: the HttpOnly cookie set with the page authorizes it, and the shell checks

@@ -105,7 +105,8 @@ describe('web shell over HTTP', () => {
   it('serves the renderer with the bridge script ahead of the app script, under a strict policy', async () => {
     const res = await get('/', { Cookie: shell.cookie })
     expect(res.status).toBe(200)
-    const bridgeAt = res.body.indexOf('<script src="/__bridge.js"></script>')
+    // Deferred, so the parser goes on to the app's bundle; deferred and module scripts run in document order.
+    const bridgeAt = res.body.indexOf('<script defer src="/__bridge.js"></script>')
     expect(bridgeAt).toBeGreaterThan(-1)
     expect(bridgeAt).toBeLessThan(res.body.indexOf('type="module"'))
     const csp = String(res.headers['content-security-policy'])
