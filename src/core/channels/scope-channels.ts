@@ -3,14 +3,12 @@
 // account of the scope must exist: a late call naming a removed account is not_found, naming it.
 import type { ChannelHandlers } from '../../shared'
 import { AppErrorException } from '../errors'
-import { SitesQueryEngine, missingAccounts, scopeAccountSummary, type QueryAccount } from '../query'
+import { missingAccounts, querySites, scopeAccountSummary, type QueryAccount } from '../query'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
 
 export function scopeChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites:query' | 'workspace:scope'> {
   const { store, workspace, sync } = ctx
-  // One engine for the app: its caches follow the store's lists, whichever window asks.
-  const engine = new SitesQueryEngine()
 
   /** The scope's accounts as the store holds them, in the scope's order. */
   async function accountsOf(scope: readonly string[]): Promise<QueryAccount[]> {
@@ -34,7 +32,9 @@ export function scopeChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites
   }
 
   return {
-    'sites:query': handle('sites:query', async (query) => engine.query(await accountsOf(query.scope), query)),
+    // querySites answers through the process's one engine (exports ask it too), so its caches
+    // of the store's lists are kept once, whichever window or export asks.
+    'sites:query': handle('sites:query', async (query) => querySites(await accountsOf(query.scope), query)),
 
     'workspace:scope': handle('workspace:scope', async ({ scope }) => ({
       accounts: (await accountsOf(scope)).map((account) =>

@@ -6,6 +6,7 @@ import { appError } from '../errors'
 import type { QueryAccount } from './scope-rows'
 import { SitesQueryEngine } from './sites-query-engine'
 
+/** The process's one engine: core's channels and exports ask it, so its caches are kept once. */
 const engine = new SitesQueryEngine()
 
 /** The scope's accounts in its order; throws not_found naming every account of it that is missing. */
