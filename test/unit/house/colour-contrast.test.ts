@@ -2,7 +2,7 @@
 // shown on (4.5:1), the input boundaries and the focus ring against every surface they sit on
 // (3:1, non-text contrast). The pairs below are how the stylesheets use the tokens; a token
 // change that breaks one fails here, before an audit finds it in the app.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { contrast, readTokens, tokenColour, type Theme } from './css-colours'
@@ -58,6 +58,24 @@ describe.each<Theme>(['light', 'dark'])('the %s theme', (theme) => {
 
   it('has an opaque focus ring, so its contrast does not depend on what shows through', () => {
     expect(tokenColour(tokens, 'focus-ring-colour', theme)[3]).toBe(1)
+  })
+})
+
+describe('the stylesheets', () => {
+  it('write no colour of their own: every colour is a token, so the checks above cover it', () => {
+    const rendererSource = join(root, 'src/renderer/src')
+    const files = readdirSync(rendererSource, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => (file.endsWith('.vue') || file.endsWith('.css')) && !file.endsWith('tokens.css'),
+    )
+    expect(files.length).toBeGreaterThan(20)
+    const literals = files.flatMap((file) => {
+      const text = readFileSync(join(rendererSource, file), 'utf8')
+      const styles = file.endsWith('.css') ? [text] : [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
+      return styles
+        .map((css) => css.replace(/\/\*[\s\S]*?\*\//g, ''))
+        .flatMap((css) => [...css.matchAll(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|oklch|lab|lch)\(/gi)].map((m) => `${file}: ${m[0]}`))
+    })
+    expect(literals).toEqual([])
   })
 })
 
