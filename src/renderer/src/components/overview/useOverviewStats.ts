@@ -1,7 +1,7 @@
 // The Overview's figures of the scope (the active account, or all of them), worked out by core
 // ('overview:stats') from what it stores: the renderer holds only the answer, never the sites.
-// Read again quietly when a sync changed the sites of an account of the scope; an answer for a
-// scope the person has left is dropped.
+// Read again quietly when a sync changed the sites of an account of the scope; an answer older
+// than the last question (a scope the person has left, or a read overtaken) is dropped.
 import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue'
 import type { AppError, OverviewStats } from '../../../../shared'
 import { useApi } from '../../lib/api'
@@ -19,14 +19,15 @@ export function useOverviewStats() {
 
   const scopeIds = computed(() => accounts.scopeAccounts.map((a) => a.id))
   const scopeKey = computed(() => scopeIds.value.join('\n'))
+  let asked = 0
 
   async function load(quiet = false): Promise<void> {
     const scope = [...scopeIds.value]
     if (scope.length === 0) return
-    const key = scopeKey.value
+    const request = ++asked
     if (!quiet) status.value = 'loading'
     const result = await call(() => api.overviewStats({ scope }))
-    if (scopeKey.value !== key) return
+    if (request !== asked) return
     if (result.ok) {
       stats.value = result.value
       status.value = 'ready'
