@@ -184,7 +184,7 @@ export function createCore(options: CoreOptions): Core {
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
   const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval;
-  // but only once the window has its first read of the store (snapshot, scope or rows), or
+  // but only once the window has its first read of the store (the scope summary or rows), or
   // after a moment if no window asks: a sync of thousands of pages keeps core busy, and the app
   // must open with what it knows first.
   let disposed = false
@@ -241,7 +241,7 @@ export function createCore(options: CoreOptions): Core {
 }
 
 /** The channels a window opens with: the first answer of any of them starts the start-up sync. */
-const FIRST_READ_CHANNELS = ['workspace:snapshot', 'workspace:scope', 'sites:query'] as const satisfies readonly RequestChannel[]
+const FIRST_READ_CHANNELS = ['workspace:scope', 'sites:query'] as const satisfies readonly RequestChannel[]
 
 type AnyHandler = (input: unknown) => Promise<unknown>
 

@@ -29,7 +29,6 @@ import type {
   SiteHistory,
   SyncState,
   WorkspaceChanged,
-  WorkspaceSnapshot,
 } from './workspace'
 
 export interface AccountRef {
@@ -51,8 +50,6 @@ export interface RequestChannels {
   /** Starts (or reuses) the embedded demo workspace and returns its account. */
   'demo:open': [void, Account]
 
-  /** What the store holds for the account, at once, without the network. */
-  'workspace:snapshot': [AccountRef, WorkspaceSnapshot]
   /**
    * What the store holds for each account of a scope, at once and without the network: its
    * stored sync state, site and event counts, tags with their site counts, and revision.
@@ -182,7 +179,6 @@ export const REQUEST_CHANNELS = [
   'accounts:remove',
   'accounts:setActive',
   'demo:open',
-  'workspace:snapshot',
   'workspace:scope',
   'sites:query',
   'events:query',

@@ -2,7 +2,7 @@
 // a synced SQLite copy of each account; the renderer reads snapshots and keyset pages of it and
 // is told by push events when a sync changed it. Nothing here is secret: tokens stay in core.
 import type { HealthAttentionCounts } from './health'
-import type { Site, SiteEvent, Tag } from './domain'
+import type { SiteEvent } from './domain'
 import type { AppError } from './errors'
 import type { EventKey, RowKey } from './scope'
 
@@ -27,17 +27,6 @@ export interface SyncState {
   notice: string | null
   /** Older events still being filled in after the account's first sync. */
   backfilling: boolean
-}
-
-/** What the app already knows of an account, read from the store at once. */
-export interface WorkspaceSnapshot {
-  accountId: string
-  /** Ascending id, as the API lists them. */
-  sites: Site[]
-  tags: Tag[]
-  sync: SyncState
-  /** Events stored for the account (all sites). */
-  eventCount: number
 }
 
 /** What one sync found changed since the previous snapshot (kept for overview and notifications). */

@@ -229,7 +229,6 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'accounts:remove': accountRef,
   'accounts:setActive': accountRef,
   'demo:open': noInput,
-  'workspace:snapshot': accountRef,
   'workspace:scope': workspaceScope,
   'sites:query': sitesQuery,
   'events:query': eventQuery,

@@ -1,5 +1,6 @@
-// workspace:snapshot, events:query and events:daily: what the local store holds, answered at once and
-// without the network (DESIGN.md, "How data flows"). An account that no longer exists is
+// events:query and events:daily: what the local store holds, answered at once and without the
+// network (DESIGN.md, "How data flows"). The sites and the scope's summary are core/query's
+// (sites:query, workspace:scope). An account that no longer exists is
 // not_found here too (each of a scope's), so a late call for a removed account cannot read
 // rows it left behind.
 import type { ChannelHandlers } from '../../shared'
@@ -11,20 +12,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 export function workspaceChannels(
   ctx: ChannelContext,
-): Pick<ChannelHandlers, 'workspace:snapshot' | 'events:query' | 'events:daily'> {
-  const { store, workspace, sync } = ctx
+): Pick<ChannelHandlers, 'events:query' | 'events:daily'> {
+  const { store, workspace } = ctx
   return {
-    'workspace:snapshot': handle('workspace:snapshot', async ({ accountId }) => {
-      await store.record(accountId)
-      return {
-        accountId,
-        sites: workspace.sites(accountId),
-        tags: workspace.tags(accountId),
-        sync: sync.state(accountId),
-        eventCount: workspace.eventCount(accountId),
-      }
-    }),
-
     'events:query': handle('events:query', async (query) => {
       await checkScope(store, query.scope)
       return workspace.queryEvents(query)

@@ -112,7 +112,7 @@ describe('registerChannels', () => {
       REQUEST_CHANNELS.map((c) => [c, async () => Promise.reject(new Error('secret token abc in message'))]),
     ) as unknown as ChannelHandlers
     registerChannels(throwing, () => true)
-    const answer = await invoke('workspace:snapshot', {}, { accountId: 'a1' })
+    const answer = await invoke('workspace:scope', {}, { scope: ['a1'] })
     expect(answer).toEqual({ ok: false, error: { code: 'internal', message: INTERNAL_ERROR_MESSAGE } })
   })
 
@@ -123,8 +123,8 @@ describe('registerChannels', () => {
     registerChannels(recording.handlers, trustedSenderCheck(() => window as any, isAppUrl), logger)
     window.webContents.mainFrame.url = 'https://evil.example/page?token=abc#x'
     await invoke('accounts:add', invokeEvent(window.webContents), { label: 'x', baseUrl: 'https://x', token: 'sekrit-token-value' })
-    await invoke('workspace:snapshot', invokeEvent(window.webContents, window.webContents.mainFrame.child(APP_URL)), {})
-    await invoke('workspace:snapshot', invokeEvent(window.webContents, null), {})
+    await invoke('workspace:scope', invokeEvent(window.webContents, window.webContents.mainFrame.child(APP_URL)), {})
+    await invoke('workspace:scope', invokeEvent(window.webContents, null), {})
     expect(logger.lines).toEqual([
       {
         level: 'warn',
@@ -134,12 +134,12 @@ describe('registerChannels', () => {
       {
         level: 'warn',
         message: 'Refused an IPC call from outside the app window',
-        fields: { channel: 'workspace:snapshot', sender: APP_URL, frame: 'sub' },
+        fields: { channel: 'workspace:scope', sender: APP_URL, frame: 'sub' },
       },
       {
         level: 'warn',
         message: 'Refused an IPC call from outside the app window',
-        fields: { channel: 'workspace:snapshot', sender: null, frame: 'gone' },
+        fields: { channel: 'workspace:scope', sender: null, frame: 'gone' },
       },
     ])
     expect(JSON.stringify(logger.lines)).not.toContain('sekrit')
@@ -153,12 +153,12 @@ describe('registerChannels', () => {
       REQUEST_CHANNELS.map((c) => [c, async () => Promise.reject(new TypeError('x is not a function'))]),
     ) as unknown as ChannelHandlers
     registerChannels(throwing, () => true, logger)
-    await invoke('workspace:snapshot', {}, { accountId: 'a1' })
+    await invoke('workspace:scope', {}, { scope: ['a1'] })
     expect(logger.lines).toHaveLength(1)
     expect(logger.lines[0]).toMatchObject({
       level: 'error',
-      message: 'workspace:snapshot threw instead of answering',
-      fields: { channel: 'workspace:snapshot', error: { name: 'TypeError', message: 'x is not a function' } },
+      message: 'workspace:scope threw instead of answering',
+      fields: { channel: 'workspace:scope', error: { name: 'TypeError', message: 'x is not a function' } },
     })
   })
 

@@ -121,15 +121,15 @@ describe('runApp', () => {
   it('registers every contract channel and answers the window it opened', async () => {
     const { window } = await start()
     expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS].sort())
-    const answer = await electron.ipcMain.handlers.get('workspace:snapshot')!(electron.invokeEvent(window.webContents), {})
-    expect(answer).toEqual({ ok: true, value: 'workspace:snapshot' })
-    const refused = await electron.ipcMain.handlers.get('workspace:snapshot')!(
+    const answer = await electron.ipcMain.handlers.get('workspace:scope')!(electron.invokeEvent(window.webContents), {})
+    expect(answer).toEqual({ ok: true, value: 'workspace:scope' })
+    const refused = await electron.ipcMain.handlers.get('workspace:scope')!(
       electron.invokeEvent(window.webContents, window.webContents.mainFrame.child(window.webContents.loadedUrl!)),
       {},
     )
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     // settings:get: main reads the stored theme once for the native parts (native-theme.ts).
-    expect(fakeCore.calls).toEqual(['settings:get', 'workspace:snapshot'])
+    expect(fakeCore.calls).toEqual(['settings:get', 'workspace:scope'])
   })
 
   it('opens one secure window on the built renderer with the bundled preload', async () => {
@@ -287,7 +287,7 @@ describe('runApp', () => {
     expect(core.options.logger).toBeDefined()
     core.options.logger!.error('from core', { channel: 'sites:list' })
     // A refused sender is written down by main.
-    await electron.ipcMain.handlers.get('workspace:snapshot')!(
+    await electron.ipcMain.handlers.get('workspace:scope')!(
       electron.invokeEvent(window.webContents, window.webContents.mainFrame.child(window.webContents.loadedUrl!)),
       {},
     )

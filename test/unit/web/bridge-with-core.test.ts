@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { createCore, MemorySecretStore, type Core } from '../../../src/core'
 import { startReferenceServer, type RunningReferenceServer } from '../../../src/reference-server'
-import type { Account, AccountsState, Result, SyncState, Tag, WorkspaceSnapshot } from '../../../src/shared'
+import type { Account, AccountsState, Result, SyncState, Tag } from '../../../src/shared'
+import { EMPTY_FILTER, type ScopeSummary, type SitesPage } from '../../../src/shared/sites-query'
 import { startWebShellServer, type WebShellServer } from '../../../src/web/server'
 
 const TOKEN = 'bridge-test-token-0123456789'
@@ -107,12 +108,13 @@ describe('the web shell bridge over a real core', () => {
     expect(JSON.stringify(account)).not.toContain(api.tokens[0]!)
 
     expect(value(await shell.call<SyncState>('sync:now', { accountId: account.id }))).toMatchObject({ status: 'idle', error: null })
-    const snapshot = value(await shell.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: account.id }))
-    expect(snapshot.sites).toHaveLength(20)
+    const summary = value(await shell.call<ScopeSummary>('workspace:scope', { scope: [account.id] }))
+    expect(summary.accounts[0]!.siteCount).toBe(20)
+    expect(value(await shell.call<SitesPage>('sites:query', allSitesOf(account.id))).rows).toHaveLength(20)
 
     const tag = value(await shell.call<Tag>('tags:create', { accountId: account.id, name: 'Bridge test' }))
     expect(tag.name).toBe('Bridge test')
-    const tags = value(await shell.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: account.id })).tags
+    const tags = value(await shell.call<ScopeSummary>('workspace:scope', { scope: [account.id] })).accounts[0]!.tags
     expect(tags.map((t) => t.name)).toContain('Bridge test')
   })
 
@@ -123,7 +125,7 @@ describe('the web shell bridge over a real core', () => {
     const demo = value(await first.call<Account>('demo:open'))
     expect(demo).toMatchObject({ kind: 'demo', label: 'Demo' })
     value(await first.call<SyncState>('sync:now', { accountId: demo.id }))
-    const sitesBefore = value(await first.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: demo.id })).sites
+    const sitesBefore = idsOf(value(await first.call<SitesPage>('sites:query', allSitesOf(demo.id))))
     expect(sitesBefore.length).toBeGreaterThanOrEqual(50)
     const created = value(await first.call<Tag>('tags:create', { accountId: demo.id, name: 'Kept across restarts' }))
     await first.stop()
@@ -132,10 +134,9 @@ describe('the web shell bridge over a real core', () => {
     const state = value(await second.call<AccountsState>('accounts:list'))
     expect(state.accounts.map((a) => a.id)).toEqual([demo.id])
     value(await second.call<SyncState>('sync:now', { accountId: demo.id }))
-    const after = value(await second.call<WorkspaceSnapshot>('workspace:snapshot', { accountId: demo.id }))
-    expect(after.tags.map((t) => t.id)).toContain(created.id)
-    const sitesAfter = after.sites
-    expect(sitesAfter.map((s) => s.id)).toEqual(sitesBefore.map((s) => s.id))
+    const after = value(await second.call<ScopeSummary>('workspace:scope', { scope: [demo.id] }))
+    expect(after.accounts[0]!.tags.map((t) => t.id)).toContain(created.id)
+    expect(idsOf(value(await second.call<SitesPage>('sites:query', allSitesOf(demo.id))))).toEqual(sitesBefore)
 
     const running = value(await second.call<AccountsState>('accounts:list')).accounts[0]!.baseUrl
     expect((await fetch(`${running}/sites`)).status).toBe(401)
@@ -144,7 +145,16 @@ describe('the web shell bridge over a real core', () => {
     await expect(fetch(`${running}/sites`)).rejects.toThrow()
     expect(value(await second.call<AccountsState>('accounts:list')).accounts).toEqual([])
     expect(existsSync(join(dataDir, 'demo'))).toBe(false)
-    const gone = await second.call('workspace:snapshot', { accountId: demo.id })
+    const gone = await second.call('workspace:scope', { scope: [demo.id] })
     expect(gone.ok).toBe(false)
   })
 })
+
+/** A sites:query for every site of one account (far fewer than a page holds here). */
+function allSitesOf(accountId: string) {
+  return { scope: [accountId], filter: EMPTY_FILTER, sort: [{ key: 'name', direction: 'asc' }], offset: 0, limit: 1000 }
+}
+
+function idsOf(page: SitesPage): number[] {
+  return page.rows.map((row) => row.site.id).sort((a, b) => a - b)
+}

@@ -3,7 +3,7 @@
 // and the shell's setBadge gets the pending total the store holds.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Core } from '../../../../src/core'
-import { makeCore } from '../support/core-harness'
+import { makeCore, storedAccount } from '../support/core-harness'
 import { GOOD_TOKEN, startTestServer } from '../support/reference-server'
 import { withTempDirs } from '../support/temp-dir'
 
@@ -31,7 +31,7 @@ describe('attention summaries and the badge in core', () => {
 
     const account = await value('accounts:add', { label: 'Agency', baseUrl: server.baseUrl, token: GOOD_TOKEN })
     await value('sync:now', { accountId: account.id })
-    const pending = async () => (await value('workspace:snapshot', { accountId: account.id })).sites.reduce((n, s) => n + (s.updates_count ?? 0), 0)
+    const pending = async () => (await storedAccount(value, account.id)).sites.reduce((n, s) => n + (s.updates_count ?? 0), 0)
     await vi.waitFor(async () => expect(setBadge).toHaveBeenLastCalledWith(await pending()))
     expect(pushesOf('attention:summary')).toEqual([])
 

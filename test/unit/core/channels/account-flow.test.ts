@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../../src/core'
 import { keyOf } from '../../../../src/shared'
 import { MemorySecretStore } from '../../../../src/core/secrets'
-import { makeCore } from '../support/core-harness'
+import { makeCore, storedAccount } from '../support/core-harness'
 import { GOOD_TOKEN, startTestServer } from '../support/reference-server'
 import { withTempDirs } from '../support/temp-dir'
 import { LockedSecretStore } from '../support/throwing-secret-store'
@@ -50,7 +50,7 @@ describe('accounts and data through the channels', () => {
     const state = await value('sync:now', { accountId: account.id })
     expect(state).toMatchObject({ accountId: account.id, status: 'idle', error: null })
     expect(state.lastSyncedAt).not.toBeNull()
-    const snapshot = await value('workspace:snapshot', { accountId: account.id })
+    const snapshot = await storedAccount(value, account.id)
     expect(snapshot.sites).toHaveLength(40)
     expect(snapshot.sites.map((s) => s.id)).toEqual([...snapshot.sites.map((s) => s.id)].sort((a, b) => a - b))
     expect(snapshot.tags.length).toBeGreaterThan(0)
@@ -73,9 +73,9 @@ describe('accounts and data through the channels', () => {
 
     const tag = await value('tags:create', { accountId: account.id, name: 'Clients 2025' })
     expect(tag.name).toBe('Clients 2025')
-    expect((await value('workspace:snapshot', { accountId: account.id })).tags.map((t) => t.id)).toContain(tag.id)
+    expect((await storedAccount(value, account.id)).tags.map((t) => t.id)).toContain(tag.id)
     await value('tags:delete', { accountId: account.id, tagId: tag.id })
-    expect((await value('workspace:snapshot', { accountId: account.id })).tags.map((t) => t.id)).not.toContain(tag.id)
+    expect((await storedAccount(value, account.id)).tags.map((t) => t.id)).not.toContain(tag.id)
 
     const created = await value('sites:create', {
       accountId: account.id,
@@ -85,9 +85,9 @@ describe('accounts and data through the channels', () => {
     // Read back after the create: the stored copy has what the create answer lacks.
     expect(created.updates_count).toBe(0)
     expect(JSON.stringify(created)).not.toContain('write-only-key')
-    expect((await value('workspace:snapshot', { accountId: account.id })).sites.map((s) => s.id)).toContain(created.id)
+    expect((await storedAccount(value, account.id)).sites.map((s) => s.id)).toContain(created.id)
     await value('sites:delete', { accountId: account.id, siteId: created.id })
-    expect((await value('workspace:snapshot', { accountId: account.id })).sites.map((s) => s.id)).not.toContain(created.id)
+    expect((await storedAccount(value, account.id)).sites.map((s) => s.id)).not.toContain(created.id)
 
     // The token is on no file in the data folder, the database included; neither is the private key.
     expect(await readFile(join(dataDir, 'accounts.json'), 'utf8')).not.toContain(GOOD_TOKEN)
@@ -110,14 +110,14 @@ describe('accounts and data through the channels', () => {
 
     const restarted = makeCore(dataDir, { secretStore })
     cores.push(restarted.core)
-    const snapshot = await restarted.value('workspace:snapshot', { accountId: account.id })
+    const snapshot = await storedAccount(restarted.value, account.id)
     expect(snapshot.sites).toHaveLength(20)
     expect(snapshot.sync.lastSyncedAt).not.toBeNull()
     const failed = await restarted.value('sync:now', { accountId: account.id })
     expect(failed.status).toBe('failed')
     expect(failed.error?.code).toBe('network')
     // Still there, still searchable.
-    expect((await restarted.value('workspace:snapshot', { accountId: account.id })).sites).toHaveLength(20)
+    expect((await storedAccount(restarted.value, account.id)).sites).toHaveLength(20)
     expect((await restarted.value('events:query', { scope: [account.id] })).total).toBeGreaterThan(0)
   })
 
@@ -150,7 +150,7 @@ describe('accounts and data through the channels', () => {
     const replaced = await restarted.value('accounts:replaceToken', { accountId: account.id, token: GOOD_TOKEN })
     expect(replaced.tokenState).toBe('ok')
     expect(await restarted.value('sync:now', { accountId: account.id })).toMatchObject({ status: 'idle', error: null })
-    expect((await restarted.value('workspace:snapshot', { accountId: account.id })).sites).toHaveLength(40)
+    expect((await storedAccount(restarted.value, account.id)).sites).toHaveLength(40)
 
     await restarted.value('accounts:rename', { accountId: account.id, label: 'Renamed' })
     expect((await restarted.value('accounts:list')).accounts[0]?.label).toBe('Renamed')
@@ -184,7 +184,7 @@ describe('accounts and data through the channels', () => {
     const replaced = await restarted.value('accounts:replaceToken', { accountId: account.id, token: GOOD_TOKEN })
     expect(replaced.tokenState).toBe('ok')
     expect(await restarted.value('sync:now', { accountId: account.id })).toMatchObject({ status: 'idle' })
-    expect((await restarted.value('workspace:snapshot', { accountId: account.id })).tags.length).toBeGreaterThan(0)
+    expect((await storedAccount(restarted.value, account.id)).tags.length).toBeGreaterThan(0)
   })
 
   it('removes an account: its client, its token, its record and its rows in the store', async () => {
@@ -201,14 +201,14 @@ describe('accounts and data through the channels', () => {
 
     expect(secretStore.size).toBe(1)
     expect((await value('accounts:list')).accounts.map((a) => a.id)).toEqual([other.id])
-    expect(await call('workspace:snapshot', { accountId: account.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(await call('workspace:scope', { scope: [account.id] })).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(await call('events:query', { scope: [account.id] })).toMatchObject({ ok: false, error: { code: 'not_found' } })
     // A scope naming the removed account beside one that is still there is refused, naming it.
     const mixed = await call('events:query', { scope: [other.id, account.id] })
     expect(mixed).toMatchObject({ ok: false, error: { code: 'not_found', fields: { scope: [expect.stringContaining(account.id)] } } })
     expect(await call('events:daily', { scope: [other.id, account.id], days: 30, utcOffsetMinutes: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect((await value('events:query', { scope: [other.id] })).events.every((e) => e.accountId === other.id)).toBe(true)
-    expect((await value('workspace:snapshot', { accountId: other.id })).sites).toHaveLength(40)
+    expect((await storedAccount(value, other.id)).sites).toHaveLength(40)
     await goneServer.close()
   })
 })

@@ -36,8 +36,8 @@ const badInputs: [RequestChannel, unknown, string][] = [
   ['accounts:remove', {}, 'accountId'],
   ['accounts:setActive', { accountId: 42 }, 'accountId'],
   ['demo:open', 'now', 'input'],
-  ['workspace:snapshot', { accountId: id, page: 2 }, 'input'],
-  ['workspace:snapshot', {}, 'accountId'],
+  ['sync:cancel', { accountId: id, page: 2 }, 'input'],
+  ['sync:cancel', {}, 'accountId'],
   ['workspace:scope', { scope: [] }, 'scope'],
   ['workspace:scope', { scope: [id, id] }, 'scope'],
   ['workspace:scope', { scope: ['not-an-id'] }, 'scope.0'],
@@ -164,7 +164,8 @@ describe('channel input validation', () => {
   it('answers not_found for a well-formed id that is no account', async () => {
     const { call } = makeCore(await dirs.make())
     for (const [channel, input] of [
-      ['workspace:snapshot', { accountId: id }],
+      ['workspace:scope', { scope: [id] }],
+      ['sites:query', { scope: [id], filter: EMPTY_FILTER, sort: [], offset: 0, limit: 10 }],
       ['events:query', { scope: [id] }],
       ['events:daily', { scope: [id], days: 30, utcOffsetMinutes: 0 }],
       ['sync:now', { accountId: id }],

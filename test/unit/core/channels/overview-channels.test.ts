@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../../src/core'
 import { keyOf } from '../../../../src/shared'
 import { startReferenceServer } from '../../../../src/reference-server'
-import { makeCore } from '../support/core-harness'
+import { makeCore, storedAccount } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 
 const TOKENS = ['overview-token-a-0123456789abcdef', 'overview-token-b-0123456789abcdef']
@@ -43,7 +43,7 @@ describe('overview:stats', () => {
     const ofA = await value('overview:stats', { scope: [a.id], now })
     const ofB = await value('overview:stats', { scope: [b.id], now })
     const both = await value('overview:stats', { scope: [a.id, b.id], now })
-    const sitesOfA = (await value('workspace:snapshot', { accountId: a.id })).sites
+    const sitesOfA = (await storedAccount(value, a.id)).sites
     expect(ofA.totals.sites).toBe(sitesOfA.length)
     expect(ofA.totals.pendingUpdates).toBe(sitesOfA.reduce((sum, s) => sum + (s.updates_count ?? 0), 0))
     for (const key of ['sites', 'withUpdates', 'pendingUpdates', 'neverChecked', 'stale'] as const) {

@@ -7,7 +7,7 @@ import type { Core } from '../../../../src/core'
 import { EMPTY_FILTER, keyOf, type SitesQuery } from '../../../../src/shared'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import { startReferenceServer } from '../../../../src/reference-server'
-import { makeCore } from '../support/core-harness'
+import { makeCore, storedAccount } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 
 const TOKENS = ['scope-token-a-0123456789abcdef', 'scope-token-b-0123456789abcdef']
@@ -52,7 +52,7 @@ describe('workspace:scope', () => {
     const [ofB, ofA] = summary.accounts
     expect(ofA!.sync).toEqual(states[0])
     expect(ofA!.sync.lastSyncedAt).not.toBeNull()
-    const snapshot = await value('workspace:snapshot', { accountId: a.id })
+    const snapshot = await storedAccount(value, a.id)
     expect(ofA).toMatchObject({ siteCount: 30, eventCount: snapshot.eventCount })
     expect(ofB!.siteCount).toBe(6)
     // Each tag with how many of the account's sites carry it, by name.
@@ -98,7 +98,7 @@ describe('sites:query', () => {
 
   it("serves the site page's one site by its key", async () => {
     const { value, b } = await syncedCore()
-    const snapshot = await value('workspace:snapshot', { accountId: b.id })
+    const snapshot = await storedAccount(value, b.id)
     const site = snapshot.sites[3]!
     const page = await value('sites:query', query([b.id], { keys: [keyOf(b.id, site.id)], limit: 1 }))
     expect(page.rows).toEqual([{ key: keyOf(b.id, site.id), accountId: b.id, site }])

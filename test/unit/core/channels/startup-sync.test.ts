@@ -1,4 +1,5 @@
-// The app opens with what it knows: at start, core serves the window's first snapshot before
+// The app opens with what it knows: at start, core serves the window's first read (the scope's
+// summary, its rows) before
 // the start-up sync begins (a sync of thousands of pages keeps core busy), and syncs anyway
 // after a moment when no window asks.
 import { afterEach, expect, it } from 'vitest'
@@ -6,7 +7,7 @@ import type { Core } from '../../../../src/core'
 import { EMPTY_FILTER } from '../../../../src/shared'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import { envelope, pageOf, sendJson, site, startListener, tag, type TestListener } from '../api/support/listener'
-import { makeCore } from '../support/core-harness'
+import { makeCore, storedAccount } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 
 const dirs = await withTempDirs()
@@ -44,7 +45,7 @@ function started(core: Core): void {
   cleanups.push(() => core.dispose())
 }
 
-it('serves the first snapshot before the start-up sync sends anything, then syncs', async () => {
+it("serves the window's first read before the start-up sync sends anything, then syncs", async () => {
   const server = await api()
   const secretStore = new MemorySecretStore()
   const { dataDir, account } = await earlierRun(server, secretStore)
@@ -53,13 +54,13 @@ it('serves the first snapshot before the start-up sync sends anything, then sync
   started(app.core)
   await app.value('accounts:list')
   expect(server.requests).toEqual([])
-  expect((await app.value('workspace:snapshot', { accountId: account.id })).sites).toEqual([])
+  expect((await storedAccount(app.value, account.id)).sites).toEqual([])
 
   await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
-  await expect.poll(async () => (await app.value('workspace:snapshot', { accountId: account.id })).sites.length).toBe(20)
+  await expect.poll(async () => (await storedAccount(app.value, account.id)).sites.length).toBe(20)
 })
 
-it('syncs at start after a moment when no window asks for a snapshot', async () => {
+it('syncs at start after a moment when no window reads the store', async () => {
   const server = await api()
   const secretStore = new MemorySecretStore()
   const { dataDir, account } = await earlierRun(server, secretStore)

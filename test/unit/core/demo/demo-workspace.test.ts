@@ -7,7 +7,7 @@ import type { Core } from '../../../../src/core'
 import { startReferenceDemoServer, type StartDemoServer } from '../../../../src/core/demo'
 import { MemorySecretStore } from '../../../../src/core/secrets'
 import type { Account } from '../../../../src/shared'
-import { makeCore } from '../support/core-harness'
+import { makeCore, storedAccount } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 import { LockedSecretStore } from '../support/throwing-secret-store'
 import { gate } from '../../support/gate'
@@ -54,7 +54,7 @@ describe('demo workspace', () => {
     expect(await value('accounts:list')).toEqual({ accounts: [demo], lastActiveId: demo.id })
 
     await value('sync:now', { accountId: demo.id })
-    const snapshot = await value('workspace:snapshot', { accountId: demo.id })
+    const snapshot = await storedAccount(value, demo.id)
     const sites = snapshot.sites
     expect(sites).toHaveLength(60)
     expect(new Set(sites.flatMap((s) => s.tags.map((t) => t.name))).size).toBeGreaterThan(2)
@@ -80,7 +80,7 @@ describe('demo workspace', () => {
     const demo = await first.value('demo:open')
     const tag = await first.value('tags:create', { accountId: demo.id, name: 'Kept across restarts' })
     await first.value('sync:now', { accountId: demo.id })
-    const sitesBefore = (await first.value('workspace:snapshot', { accountId: demo.id })).sites
+    const sitesBefore = (await storedAccount(first.value, demo.id)).sites
     await stopped(first.core)
     expect(await answers(demo.baseUrl)).toBe(false)
 
@@ -90,12 +90,12 @@ describe('demo workspace', () => {
     expect(listed.lastActiveId).toBe(demo.id)
 
     // The store has it before any network call; the first sync starts its server.
-    const stored = await second.value('workspace:snapshot', { accountId: demo.id })
+    const stored = await storedAccount(second.value, demo.id)
     expect(stored.sites.map((s) => [s.id, s.name, s.url])).toEqual(sitesBefore.map((s) => [s.id, s.name, s.url]))
     expect(await second.value('sync:now', { accountId: demo.id })).toMatchObject({ status: 'idle', error: null })
-    const sitesAfter = (await second.value('workspace:snapshot', { accountId: demo.id })).sites
+    const sitesAfter = (await storedAccount(second.value, demo.id)).sites
     expect(sitesAfter.map((s) => [s.id, s.name, s.url])).toEqual(sitesBefore.map((s) => [s.id, s.name, s.url]))
-    expect((await second.value('workspace:snapshot', { accountId: demo.id })).tags.map((t) => t.id)).toContain(tag.id)
+    expect((await storedAccount(second.value, demo.id)).tags.map((t) => t.id)).toContain(tag.id)
     const moved = (await second.value('accounts:list')).accounts[0]
     expect(moved?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
     expect(await answers(moved?.baseUrl ?? '')).toBe(true)
@@ -141,13 +141,13 @@ describe('demo workspace', () => {
     expect(await answers(demo.baseUrl)).toBe(false)
     expect(await readdir(dataDir)).not.toContain('demo')
     expect(await value('accounts:list')).toEqual({ accounts: [], lastActiveId: null })
-    expect(await call('workspace:snapshot', { accountId: demo.id })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(await call('workspace:scope', { scope: [demo.id] })).toMatchObject({ ok: false, error: { code: 'not_found' } })
 
     // Opening it again makes a fresh one.
     const again = await value('demo:open')
     expect(again.id).not.toBe(demo.id)
     await value('sync:now', { accountId: again.id })
-    expect((await value('workspace:snapshot', { accountId: again.id })).sites).toHaveLength(60)
+    expect((await storedAccount(value, again.id)).sites).toHaveLength(60)
   })
 
   it('a call arriving while the Demo account is being removed does not bring its server back', async () => {

@@ -227,11 +227,6 @@ export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
     },
     // The Sites table's rows and the scope's summary, through core's own query engine.
     ...memorySitesQuery(data),
-    workspaceSnapshot: async ({ accountId }) => {
-      const d = of(accountId)
-      if (!d) return gone
-      return ok({ accountId, sites: [...d.sites], tags: [...d.tags], sync: d.sync, eventCount: d.events.length })
-    },
     eventsQuery: async (query) => queryEvents(data, query),
     eventsDaily: async (input) => eventsDaily(data, input),
     syncNow: async ({ accountId }) => {
