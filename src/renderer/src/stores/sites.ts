@@ -7,34 +7,24 @@
 // Sites are keyed `accountId:siteId` (shared/scope.ts): every action names the site's own
 // account. `siteIn` answers what the renderer has seen of a site (a site page, a row the table
 // fetched, an answer of core): a bounded cache, never the list.
-//
-// `scopeSites` is the whole list of the scope, for the two views that still count over it
-// (the Overview's figures and the events feed's site filter, which their owners are moving
-// into core): read from core page by page, and only once one of them reads it.
 import { defineStore } from 'pinia'
-import { computed, onScopeDispose, shallowRef, triggerRef, watch } from 'vue'
+import { shallowRef, triggerRef } from 'vue'
 import type { NewSite, Result, Site } from '../../../shared'
 import { keyOf, type RowKey } from '../../../shared/scope'
-import { EMPTY_FILTER, MAX_QUERY_ROWS, type SiteRow } from '../../../shared/sites-query'
+import { EMPTY_FILTER } from '../../../shared/sites-query'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { describeError } from '../lib/errors'
-import type { ScopeSite } from '../lib/scope-site'
 import { NO_ACCOUNT, useAccountsStore } from './accounts'
 import { useSiteWindowStore } from './site-window'
 import { useToastsStore } from './toasts'
-import { useWorkspaceStore } from './workspace'
-
-export { isAccountSite, type ScopeSite } from '../lib/scope-site'
 
 /** How many sites seen one by one are kept (a site page, rows fetched): enough for any screen. */
 const KNOWN_SITES = 2_000
-const NO_SITES: readonly ScopeSite[] = Object.freeze([])
 
 export const useSitesStore = defineStore('sites', () => {
   const api = useApi()
   const accounts = useAccountsStore()
-  const workspace = useWorkspaceStore()
   const siteWindow = useSiteWindowStore()
   const toasts = useToastsStore()
 
@@ -55,7 +45,7 @@ export const useSitesStore = defineStore('sites', () => {
     if (known.value.delete(keyOf(accountId, siteId))) triggerRef(known)
   }
 
-  /** A site of an account as last seen: a site page, a row of the table, the scope's list. */
+  /** A site of an account as last seen: a site page, a row of the table. */
   function siteIn(accountId: string | null, siteId: number): Site | undefined {
     if (!accountId) return undefined
     const key = keyOf(accountId, siteId)
@@ -65,7 +55,7 @@ export const useSitesStore = defineStore('sites', () => {
       const row = rows.find((r) => r.key === key)
       if (row) return row.site
     }
-    return scopeIndex.value.get(key)
+    return undefined
   }
 
   /** Reads one site from core's store (no network): its page opens with what the app knows. */
@@ -80,54 +70,6 @@ export const useSitesStore = defineStore('sites', () => {
     else forget(accountId, siteId)
     return { ok: true, value: row?.site ?? null }
   }
-
-  // ---- the scope's whole list, for the views that still count over it ----
-
-  const scopeList = shallowRef<readonly ScopeSite[] | null>(null)
-  let listWanted = false
-  let listRead = 0
-
-  async function readScopeList(): Promise<void> {
-    const scope = workspace.scopeIds
-    if (scope.length === 0) return
-    const mine = ++listRead
-    const labels = new Map(accounts.accounts.map((a) => [a.id, a.label]))
-    const out: ScopeSite[] = []
-    for (let offset = 0; ; offset += MAX_QUERY_ROWS) {
-      const result = await call(() =>
-        api.sitesQuery({ scope, filter: EMPTY_FILTER, sort: [{ key: 'name', direction: 'asc' }], offset, limit: MAX_QUERY_ROWS }),
-      )
-      if (mine !== listRead) return
-      if (!result.ok) return
-      out.push(...result.value.rows.map((row: SiteRow) => ({ ...row.site, key: row.key, accountId: row.accountId, accountLabel: labels.get(row.accountId) ?? '', siteId: row.site.id })))
-      if (result.value.rows.length < MAX_QUERY_ROWS || out.length >= result.value.total) break
-    }
-    scopeList.value = Object.freeze(out)
-  }
-
-  const scopeSites = computed<readonly ScopeSite[]>(() => {
-    if (!listWanted) {
-      listWanted = true
-      queueMicrotask(() => void readScopeList())
-    }
-    return scopeList.value ?? NO_SITES
-  })
-  const scopeIndex = computed(() => new Map((scopeList.value ?? NO_SITES).map((s) => [s.key, s as Site])))
-  /** True once the scope's list has been read (it may be empty). */
-  const scopeReady = computed(() => scopeList.value !== null)
-
-  watch(
-    () => workspace.scopeIds.join('\n'),
-    () => {
-      scopeList.value = null
-      if (listWanted) void readScopeList()
-    },
-  )
-  onScopeDispose(
-    api.on('workspace:changed', (change) => {
-      if (listWanted && change.sites && workspace.scopeIds.includes(change.accountId)) void readScopeList()
-    }),
-  )
 
   // ---- actions ----
 
@@ -196,5 +138,5 @@ export const useSitesStore = defineStore('sites', () => {
     return result
   }
 
-  return { siteIn, loadSite, scopeSites, scopeReady, create, remove, syncSite }
+  return { siteIn, loadSite, create, remove, syncSite }
 })
