@@ -1,7 +1,8 @@
-// The sites table's column widths for one list of sites (the snapshot the rows come from),
-// measured once per list and column, never per keystroke: a search shows fewer rows of the
-// same list, so it neither measures nor moves a column. A short list is measured whole at
-// once. A long one (thousands of sites) would hold the first paint for far too long, so its
+// The sites table's column widths, measured once per list of sites and column, never per
+// keystroke, and only growing until `reset` (another scope). The table hands it the rows it
+// has fetched from core, a block at a time (each block one list, measured once): the renderer
+// never holds the whole list, so a column is as wide as the widest row seen so far. A short
+// list is measured whole at once. A long one (thousands of sites) would hold the first paint for far too long, so its
 // likeliest widest cells are measured first (width-candidates.ts), and every site after, a
 // slice at a time while the page is idle; when that pass finds a wider cell the table is told
 // once, at its end.
