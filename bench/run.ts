@@ -24,6 +24,7 @@ const BENCHES: Bench[] = [
   { file: 'bench/workspace-store.bench.ts' },
   { file: 'bench/sites-query.bench.ts' },
   { file: 'bench/history-growth.bench.ts' },
+  { file: 'bench/health-cycle.bench.ts' },
   { file: 'bench/core-memory.bench.ts' },
   { file: 'bench/renderer-size.bench.ts' },
   { file: 'bench/window-open.bench.ts', keyring: true },

@@ -8,7 +8,7 @@ import type { AttentionSummary, HealthAttentionCounts, HealthCheckState, HealthN
 export interface HealthChange {
   accountId: string
   siteId: number
-  previous: HealthCheckState | undefined
+  previous: Pick<HealthCheckState, 'level' | 'cause' | 'since'> | undefined
   next: HealthCheckState
 }
 

@@ -4,6 +4,7 @@
 // findings, 'health:changed' names the accounts, and at most one 'attention:summary' tells of
 // the transitions. Nothing leaves the machine for an account turned off, a site turned off, the
 // demo, or while the machine is offline.
+import { setMaxListeners } from 'node:events'
 import { networkInterfaces } from 'node:os'
 import type { Account, AttentionSummary, PushEvent, PushEvents, Site } from '../../shared'
 import type { HealthCheck, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from '../../shared/health'
@@ -80,6 +81,8 @@ export class HealthService {
   private lastPruneMs = 0
 
   constructor(private readonly options: HealthServiceOptions) {
+    // Every check in flight listens to it (16 or more at once): that is no leak.
+    setMaxListeners(0, this.stopping.signal)
     this.runner = new CheckRunner({
       clock: options.clock,
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
@@ -152,7 +155,9 @@ export class HealthService {
     const immediate: RecordEntry[] = []
     const jobs: HealthJob[] = []
     const wanted = new Set<HealthCheck>(this.options.onlyChecks ?? ['reachability', 'tls', 'dns', 'domain', 'eol'])
-    const bootstrap = online && accounts.some((a) => a.kind !== 'demo') ? await this.bootstrap(started) : this.storedBootstrap()
+    // IANA's file is fetched (at most monthly) only when a domain look-up needs it.
+    let bootstrap: Promise<RdapBootstrap> | undefined
+    const bootstrapNow = (): Promise<RdapBootstrap> => (bootstrap ??= this.bootstrap(started))
     let rdapJobs = 0
     let dailyJobs = 0
     for (const account of accounts) {
@@ -175,11 +180,11 @@ export class HealthService {
           if (cached) entry(cached)
           else if (rdapJobs < RDAP_PER_TICK) {
             rdapJobs++
-            jobs.push(this.job(account.id, due, settings, bootstrap))
+            jobs.push(this.job(account.id, due, settings, bootstrapNow))
           }
         } else if (due.check !== 'reachability') {
-          if (dailyJobs++ < dailyCap) jobs.push(this.job(account.id, due, settings, bootstrap))
-        } else jobs.push(this.job(account.id, due, settings, bootstrap))
+          if (dailyJobs++ < dailyCap) jobs.push(this.job(account.id, due, settings, bootstrapNow))
+        } else jobs.push(this.job(account.id, due, settings, bootstrapNow))
       }
     }
     const checked: RecordEntry[] = []
@@ -195,7 +200,7 @@ export class HealthService {
     return { jobs: report.jobs, recorded: recorded.length, changedAccounts, offline, wallMs: clock.now() - started, concurrency: report.concurrency }
   }
 
-  private job(accountId: string, due: DueCheck, settings: HealthSettings, bootstrap: RdapBootstrap): HealthJob {
+  private job(accountId: string, due: DueCheck, settings: HealthSettings, bootstrap: () => Promise<RdapBootstrap>): HealthJob {
     const { network, userAgent, ca } = this.options
     const url = due.site.url
     const trust = ca ? { ca } : {}
@@ -220,7 +225,7 @@ export class HealthService {
             const key = domain ?? ''
             let pending = this.lookups.get(key)
             if (!pending) {
-              pending = lookUpDomain(domain, { network, bootstrap, userAgent, timeoutMs: TIMEOUTS.domain, signal, ...trust })
+              pending = bootstrap().then((file) => lookUpDomain(domain, { network, bootstrap: file, userAgent, timeoutMs: TIMEOUTS.domain, signal, ...trust }))
               this.lookups.set(key, pending)
             }
             try {
@@ -272,11 +277,6 @@ export class HealthService {
     // A failed fetch is tried again next month too: the snapshot serves meanwhile.
     this.options.store.setMeta('rdapBootstrap', { fetchedMs: nowMs, file: parsed ? file : (kept?.file ?? null) })
     return parsed ?? (kept ? (parseBootstrap(kept.file) ?? SHIPPED_BOOTSTRAP) : SHIPPED_BOOTSTRAP)
-  }
-
-  private storedBootstrap(): RdapBootstrap {
-    const kept = this.options.store.meta('rdapBootstrap') as { file: unknown } | undefined
-    return (kept && parseBootstrap(kept.file)) || SHIPPED_BOOTSTRAP
   }
 
   /** Pushes health:changed and the cycle's one summary; answers the accounts whose findings changed. */

@@ -24,10 +24,13 @@ export interface RecordEntry {
   outcome: CheckOutcome
 }
 
+/** A check's state before a write, as much as the transitions need (no JSON parsed). */
+export type PreviousState = Pick<HealthCheckState, 'level' | 'cause' | 'since'>
+
 export interface Recorded {
   accountId: string
   siteId: number
-  previous: HealthCheckState | undefined
+  previous: PreviousState | undefined
   next: HealthCheckState
 }
 
@@ -205,7 +208,9 @@ export class HealthStore {
   }
 
   private recordOne({ accountId, siteId, outcome }: RecordEntry, nowMs: number): Recorded {
-    const previous = this.state(accountId, siteId, outcome.check)
+    const row = this.st.previous.get(accountId, siteId, outcome.check) as { level: string; cause: string | null; since_ms: number } | undefined
+    const previous: PreviousState | undefined =
+      row === undefined ? undefined : { level: row.level as HealthCheckState['level'], cause: row.cause as HealthCheckState['cause'], since: new Date(row.since_ms).toISOString() }
     const same = previous !== undefined && previous.level === outcome.level && previous.cause === outcome.cause
     const sinceMs = same ? Date.parse(previous.since) : nowMs
     const next: HealthCheckState = {
@@ -262,6 +267,7 @@ function prepare(db: Database.Database) {
   const STATE = 'SELECT site_id, check_name, level, cause, checked_ms, since_ms, json FROM health_state'
   return {
     state: db.prepare(`${STATE} WHERE account_id = ? AND site_id = ? AND check_name = ?`),
+    previous: db.prepare('SELECT level, cause, since_ms FROM health_state WHERE account_id = ? AND site_id = ? AND check_name = ?'),
     siteStates: db.prepare(`${STATE} WHERE account_id = ? AND site_id = ?`),
     findings: db.prepare(`${STATE} WHERE account_id = ? AND cause IS NOT NULL`),
     dueInfo: db.prepare(

@@ -1,8 +1,11 @@
 // One GET of a site's address as a visitor's browser would make it, through the injected
 // network: redirects followed (up to a limit, a loop named as one), time to the first byte and
-// to the end, and at most maxBodyBytes of the page read. Answers an outcome, never throws for
-// anything a server or the network does; one deadline covers every hop.
-import { Client } from 'undici'
+// to the end, and at most maxBodyBytes of the page read. Node's own HTTP client runs over the
+// socket the injected network opened, one connection per check (a pooled client per site cost
+// more CPU for nothing to reuse). Answers an outcome, never throws for anything a server or
+// the network does; one deadline covers every hop.
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import { connectHost } from './connect-host'
 import type { HealthNetwork } from './health-network'
 import { describeNetworkError, rethrowRefusal } from './network-errors'
@@ -75,56 +78,50 @@ type Hop =
 async function getOnce(url: URL, options: HttpGetOptions, signal: AbortSignal, started: number): Promise<Hop> {
   const https = url.protocol === 'https:'
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
-  let connected = false
-  const client = new Client(url.origin, {
-    connect: (connectOptions, callback) => {
-      connectHost(options.network, {
-        host,
-        port: Number(connectOptions.port) || (https ? 443 : 80),
-        ...(https ? { tls: options.ca ? { ca: options.ca } : {} } : {}),
-        timeoutMs: options.timeoutMs,
-        signal,
-      }).then(
-        (socket) => {
-          connected = true
-          callback(null, socket)
-        },
-        (error: Error) => callback(error, null),
-      )
-    },
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
+  let socket: Socket
+  try {
+    socket = await connectHost(options.network, {
+      host,
+      port: Number(url.port) || (https ? 443 : 80),
+      ...(https ? { tls: options.ca ? { ca: options.ca } : {} } : {}),
+      timeoutMs: options.timeoutMs,
+      signal,
+    })
+  } catch (error) {
+    rethrowRefusal(error)
+    return { kind: 'failure', reason: describeNetworkError(error, url.host), connected: false }
+  }
+  // Node's own HTTP client over the socket the injected network opened (TLS done when https):
+  // one connection per check, closed after it, so nothing is pooled between sites.
+  const request = httpRequest({
+    method: 'GET',
+    path: `${url.pathname}${url.search}`,
+    headers: { host: url.host, 'user-agent': options.userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8', connection: 'close' },
+    // With no agent, Node uses this connection and pools nothing.
+    createConnection: () => socket,
+    signal,
   })
   try {
-    const response = await client.request({
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      headers: { 'user-agent': options.userAgent, accept: options.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8' },
-      signal,
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      request.once('response', resolve)
+      request.once('error', reject)
+      request.end()
     })
     const ttfbMs = performance.now() - started
     const location = response.headers.location
-    const redirect = REDIRECTS.has(response.statusCode) && location !== undefined
+    const redirect = REDIRECTS.has(response.statusCode ?? 0) && location !== undefined
     // A redirect's own body is not the page: none of it is read.
-    const { body, truncated } = redirect ? (drop(response.body), { body: Buffer.alloc(0), truncated: false }) : await readCapped(response.body, options.maxBodyBytes)
-    return {
-      kind: 'answer',
-      status: response.statusCode,
-      location: Array.isArray(location) ? location[0] : location,
-      ttfbMs,
-      totalMs: performance.now() - started,
-      body,
-      truncated,
-    }
+    const { body, truncated } = redirect ? (drop(response), { body: Buffer.alloc(0), truncated: false }) : await readCapped(response, options.maxBodyBytes)
+    return { kind: 'answer', status: response.statusCode ?? 0, location, ttfbMs, totalMs: performance.now() - started, body, truncated }
   } catch (error) {
     rethrowRefusal(error)
-    return { kind: 'failure', reason: describeNetworkError(error, url.host), connected }
+    return { kind: 'failure', reason: describeNetworkError(error, url.host), connected: true }
   } finally {
-    client.destroy().catch(() => undefined)
+    request.destroy()
+    socket.destroy()
   }
 }
 
-/** The page's first `max` bytes; the rest is never downloaded (the connection is closed). */
 type BodyStream = AsyncIterable<Buffer> & { destroy(): void; on(event: 'error', listener: () => void): unknown }
 
 /** Stops reading a body; the abort undici reports for it is expected, not an error. */

@@ -25,6 +25,7 @@ export function describeNetworkError(error: unknown, host: string): string {
   const sentence = code === undefined ? undefined : SENTENCES[code]
   if (sentence) return sentence(host)
   if (code?.startsWith('ERR_SSL') || code?.startsWith('ERR_TLS')) return `The TLS handshake with ${host} failed (${code}).`
+  if (code?.startsWith('HPE_')) return `${host} answered with something that is not HTTP.`
   const message = error instanceof Error ? error.message : String(error)
   return `${host} could not be reached: ${message.replace(/\s+/g, ' ').slice(0, 160)}`
 }

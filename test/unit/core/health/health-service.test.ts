@@ -4,9 +4,11 @@ import { LoopbackServers } from './support/loopback-servers'
 import { account, DEMO, healthFixture, REMOTE, siteAt } from './support/health-fixture'
 
 const servers = new LoopbackServers()
-const fixtures: { dispose(): Promise<void> }[] = []
+const fixtures: { dispose(): Promise<void>; errors: unknown[] }[] = []
 afterEach(async () => {
-  await Promise.all(fixtures.splice(0).map((f) => f.dispose()))
+  const made = fixtures.splice(0)
+  await Promise.all(made.map((f) => f.dispose()))
+  expect(made.flatMap((f) => f.errors)).toEqual([])
   await servers.closeAll()
 })
 
@@ -75,18 +77,31 @@ describe('HealthService with a real account', () => {
     expect(f.service.scope([REMOTE]).sites).toEqual({})
   })
 
-  it('runs the daily checks once a day, end of life without the network', async () => {
+  it('runs the daily checks once a day, end of life without the network, RDAP through a bootstrap file fetched once', async () => {
     const port = await servers.http((_req, res) => res.end('ok'))
-    const f = fixture([account(REMOTE, 'remote')])
+    const rdapAsked: string[] = []
+    const rdap = await servers.http((req, res) => {
+      rdapAsked.push(req.url ?? '')
+      res.end(JSON.stringify({ events: [{ eventAction: 'expiration', eventDate: '2030-01-01T00:00:00Z' }] }))
+    })
+    let bootstrapFetched = 0
+    const bootstrap = await servers.http((_req, res) => {
+      bootstrapFetched++
+      res.end(JSON.stringify({ services: [[['test'], [`http://127.0.0.1:${rdap}/`]]] }))
+    })
+    const f = fixture([account(REMOTE, 'remote')], { bootstrapUrl: `http://127.0.0.1:${bootstrap}/dns.json` })
     f.setSites(REMOTE, [siteAt(1, `http://site.test:${port}/`, { ip: '127.0.0.2', php: '7.4.33', mysql: '10.6.17-MariaDB' })])
     await f.service.runCycle()
     const checks = f.service.site(REMOTE, 1, false).checks.map((c) => `${c.check}:${c.cause ?? c.level}`).sort()
-    // An http site has no TLS check; site.test has no registrable domain known to RDAP here.
-    expect(checks).toEqual(['dns:dnsElsewhere', 'domain:unknown', 'eol:endOfLife', 'reachability:ok'])
+    // An http site has no TLS check.
+    expect(checks).toEqual(['dns:dnsElsewhere', 'domain:ok', 'eol:endOfLife', 'reachability:ok'])
+    expect(rdapAsked).toEqual(['/domain/site.test'])
     f.clock.advance(5 * 60_000)
     expect((await f.service.runCycle()).jobs).toBe(1)
     f.clock.advance(24 * 60 * 60_000)
     expect((await f.service.runCycle()).jobs).toBe(3)
+    expect(rdapAsked).toHaveLength(2)
+    expect(bootstrapFetched).toBe(1)
   })
 
   it('records nothing of the network while offline, and no burst of failures as sites down', async () => {

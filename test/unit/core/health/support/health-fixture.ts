@@ -41,6 +41,9 @@ export function healthFixture(accounts: Account[], options: Partial<HealthServic
   const store = new HealthStore(workspace.database)
   const clock = new ManualClock()
   const pushed: { event: PushEvent; payload: unknown }[] = []
+  // What the service wrote down: a refusal of the loopback-only network lands here, and a test
+  // that reached for the world fails on it.
+  const errors: unknown[] = []
   const service = new HealthService({
     store,
     sites: (accountId) => workspace.sites(accountId),
@@ -52,12 +55,14 @@ export function healthFixture(accounts: Account[], options: Partial<HealthServic
     isOnline: () => true,
     retentionDays: () => 365,
     hostSpacingMs: 0,
+    onError: (error) => errors.push(error),
     ...options,
   })
   return {
     workspace,
     store,
     clock,
+    errors,
     service,
     setSites(accountId: string, sites: Site[]) {
       workspace.replaceSnapshot(accountId, { sites, tags: [], syncedAt: new Date(clock.now()).toISOString() })
