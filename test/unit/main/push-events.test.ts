@@ -43,6 +43,7 @@ describe('forwardPushEvents', () => {
     emitter.emit('attention:summary', summary)
     emitter.emit('app:navigate', { path: '/sites', query: {} })
     emitter.emit('app:command', { id: 'go.sites' })
+    emitter.emit('health:changed', { accountIds: ['a1'] })
 
     expect(target.sent).toEqual([
       { channel: 'accounts:changed', payload: accounts },
@@ -53,6 +54,7 @@ describe('forwardPushEvents', () => {
       { channel: 'attention:summary', payload: summary },
       { channel: 'app:navigate', payload: { path: '/sites', query: {} } },
       { channel: 'app:command', payload: { id: 'go.sites' } },
+      { channel: 'health:changed', payload: { accountIds: ['a1'] } },
     ])
     expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
   })
