@@ -2,7 +2,7 @@
 // is wiring; the pieces it wires live in their own files.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { app, dialog, screen, session, shell, type BrowserWindow } from 'electron'
+import { app, dialog, net, screen, session, shell, type BrowserWindow } from 'electron'
 import { createCore, type Core } from '../core'
 import { createFileLogger, type FileLogger } from '../core/logging'
 import { errorFields } from '../core/logging/redaction'
@@ -212,6 +212,8 @@ export function runApp(options: RunAppOptions): void {
           app.setBadgeCount(count)
         },
         logger,
+        // Health checks pause while the system says it is offline (Chromium's own reading).
+        health: { isOnline: () => net.isOnline() },
         // Unpackaged (npm start), better-sqlite3's own build is for Node's ABI: the start script
         // builds one for this Electron and names it here. A packaged app has it rebuilt in place.
         sqliteNativeBinding: app.isPackaged ? undefined : process.env[SQLITE_BINDING_ENV],
