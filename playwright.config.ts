@@ -3,6 +3,11 @@
 // test/e2e/support; the global setup builds out/ when it is stale.
 import { defineConfig } from '@playwright/test'
 
+// The shells these tests start check sites' health through the loopback-only network: the
+// seeded sites have real-looking names, and no test may query DNS or connect off the machine
+// (core/health/health-network.ts). Set here, every process the tests start inherits it.
+process.env.SITE_MANAGER_LOOPBACK_ONLY = '1'
+
 // Chromium refuses to start as root without --no-sandbox (CI runs as root).
 const asRoot = process.getuid?.() === 0
 

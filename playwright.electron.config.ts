@@ -5,6 +5,11 @@
 // tests have their own config, playwright.config.ts.
 import { defineConfig } from '@playwright/test'
 
+// The shells these tests start check sites' health through the loopback-only network: the
+// seeded sites have real-looking names, and no test may query DNS or connect off the machine
+// (core/health/health-network.ts). Set here, every process the tests start inherits it.
+process.env.SITE_MANAGER_LOOPBACK_ONLY = '1'
+
 export default defineConfig({
   testDir: 'test/electron',
   outputDir: 'test-results/electron',

@@ -25,6 +25,9 @@
 # non-zero.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# Health checks in every process the tests start reach only loopback (127.0.0.0/8, ::1): the
+# test command makes no DNS query, connection or RDAP look-up off the machine.
+export SITE_MANAGER_LOOPBACK_ONLY=1
 # shellcheck source=lib/machine-setup.sh
 source scripts/lib/machine-setup.sh
 
