@@ -3,6 +3,10 @@
 // a figure, a figure with its target (and whether it met it), or why a figure was not measured.
 import { performance } from 'node:perf_hooks'
 
+// Every benchmark imports this file: run alone too, core's health checks in it (and in what
+// it starts) reach only loopback, never a seeded site's real-looking name.
+process.env.SITE_MANAGER_LOOPBACK_ONLY = '1'
+
 export async function medianMs(runs: number, work: () => Promise<unknown> | unknown): Promise<number> {
   const times = await timesMs(runs, work)
   return percentile(times, 0.5)
