@@ -26,6 +26,11 @@ const ROLES: Readonly<Record<number, 'down' | 'slow' | 'certificate' | 'keyword'
 /** The look-for text the demo's keyword site is simulated with. */
 export const DEMO_LOOK_FOR = 'Opening hours'
 
+/** The look-for text a demo site is shown with (its keyword is simulated missing); null for the others. */
+export function demoLookFor(index: number): string | null {
+  return ROLES[index] === 'keyword' ? DEMO_LOOK_FOR : null
+}
+
 export function demoOutcome(check: HealthCheck, site: Site, index: number, nowMs: number, warningDays: number): CheckOutcome | null {
   const role = ROLES[index]
   let url: URL

@@ -12,7 +12,7 @@ import { healthSummary, healthTransitions } from '../attention/health-summary'
 import type { SyncClock } from '../sync/sync-clock'
 import type { CheckOutcome } from './check-outcome'
 import { CheckRunner, type HealthJob } from './check-runner'
-import { demoOutcome } from './demo-health'
+import { demoLookFor, demoOutcome } from './demo-health'
 import { checkDns } from './dns-check'
 import { DAILY_MS, dueChecks, type DueCheck } from './due-checks'
 import { checkEndOfLife } from './eol-check'
@@ -172,7 +172,13 @@ export class HealthService {
           if (outcome) immediate.push({ accountId: account.id, siteId: due.site.id, outcome })
         }
         // The demo is never checked over the network: its results are its own.
-        if (account.kind === 'demo') entry(demoOutcome(due.check, due.site, due.index, started, settings.warningDays))
+        if (account.kind === 'demo') {
+          entry(demoOutcome(due.check, due.site, due.index, started, settings.warningDays))
+          // The site whose keyword is simulated missing shows the text it looks for.
+          const lookFor = demoLookFor(due.index)
+          const key = `${account.id}:${due.site.id}`
+          if (due.check === 'reachability' && lookFor !== null && settings.sites[key] === undefined) store.setSiteOptions(account.id, due.site.id, { enabled: true, lookFor })
+        }
         else if (due.check === 'eol') entry(checkEndOfLife(due.site.server, started))
         else if (!online || (due.check !== 'reachability' && !isWebAddress(due.site.url))) continue
         else if (due.check === 'domain') {

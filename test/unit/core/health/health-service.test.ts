@@ -140,6 +140,7 @@ describe('HealthService with the demo', () => {
     expect(counts.keywordMissing).toBe(1)
     expect(counts.dnsElsewhere).toBe(1)
     expect(counts.endOfLife).toBe(5)
+    expect(f.service.site(DEMO, 7, true).lookFor).toBe('Opening hours')
     const site = f.service.site(DEMO, 2, true)
     expect(site.simulated).toBe(true)
     expect(site.incidents[0]).toMatchObject({ cause: 'down', to: null })
