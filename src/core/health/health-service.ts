@@ -178,8 +178,7 @@ export class HealthService {
           const lookFor = demoLookFor(due.index)
           const key = `${account.id}:${due.site.id}`
           if (due.check === 'reachability' && lookFor !== null && settings.sites[key] === undefined) store.setSiteOptions(account.id, due.site.id, { enabled: true, lookFor })
-        }
-        else if (due.check === 'eol') entry(checkEndOfLife(due.site.server, started))
+        } else if (due.check === 'eol') entry(checkEndOfLife(due.site.server, started))
         else if (!online || (due.check !== 'reachability' && !isWebAddress(due.site.url))) continue
         else if (due.check === 'domain') {
           const cached = this.cachedDomain(due.site.url, started, settings)
