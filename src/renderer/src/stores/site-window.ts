@@ -214,6 +214,11 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     if (open && query.value && facetsPending === 0) void fetchBlock(wanted()[0] ?? 0, true)
   }
 
+  /** A filter menu is about to open (pointer over it, focus on it): ask for the counts now, once per query. */
+  function warmFacets(): void {
+    if (query.value && facets.value === null && facetsPending === 0) void fetchBlock(wanted()[0] ?? 0, true)
+  }
+
   /** The row at an index of the query's rows, if its block is kept. */
   function rowAt(index: number): SiteRow | undefined {
     return blocks.value.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS]
@@ -318,6 +323,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     show,
     refresh,
     wantFacets,
+    warmFacets,
     rowAt,
     rowsBetween,
     keysBetween,

@@ -174,6 +174,22 @@ describe('site window store', () => {
     expect(fake.api.sitesQuery.mock.calls.some(([q]) => (q as SitesQuery).facets)).toBe(false)
   })
 
+  it('asks for the counts once when a menu is about to open, and not again for the same query', async () => {
+    const { fake, window } = setup(300)
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    fake.api.sitesQuery.mockClear()
+    window.warmFacets()
+    window.warmFacets()
+    await flushPromises()
+    expect(fake.api.sitesQuery.mock.calls.filter(([q]) => (q as SitesQuery).facets)).toHaveLength(1)
+    expect(window.facets).not.toBeNull()
+    window.warmFacets()
+    await flushPromises()
+    expect(fake.api.sitesQuery.mock.calls.filter(([q]) => (q as SitesQuery).facets)).toHaveLength(1)
+  })
+
   it('gives the keys of a range over rows not fetched, and the rows of a selection page by page', async () => {
     const { window } = setup(3_000)
     window.show(0, 40)
