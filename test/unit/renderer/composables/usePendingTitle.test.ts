@@ -14,7 +14,7 @@ afterEach(() => {
 
 async function mountTitle() {
   const core = memoryCore({
-    a: { sites: [makeSite(1, { updates_count: 3 }), makeSite(2, { updates_count: null })] },
+    a: { sites: [makeSite(1, { updates_count: 3 }), makeSite(2, { updates_count: undefined, last_check_at: null })] },
     b: { sites: [makeSite(1, { updates_count: 2 })] },
   })
   const fake = createFakeApi(core.methods)
