@@ -4,6 +4,7 @@ import App from './App.vue'
 import { API_KEY } from './lib/api'
 import { applyTheme, cachedTheme } from './lib/theme'
 import { createAppRouter } from './router'
+import { useAccountsStore } from './stores/accounts'
 import './styles/index.css'
 
 // Before anything mounts: the theme this machine used last, so a dark-theme user does not
@@ -12,6 +13,11 @@ applyTheme(cachedTheme())
 
 const pinia = createPinia()
 const app = createApp(App)
-// First: the router's first navigation already asks the accounts store, which injects it.
+// First: the accounts store injects it.
 app.provide(API_KEY, window.api)
-app.use(pinia).use(createAppRouter(pinia)).mount('#app')
+app.use(pinia)
+// The accounts (and the scope they were left in) are asked for before anything mounts: their
+// answer travels while the window's frame is built, instead of being asked for once it is
+// (the router's first guard waits for this load rather than starting another).
+const firstAccountsLoad = useAccountsStore(pinia).load()
+app.use(createAppRouter(pinia, firstAccountsLoad)).mount('#app')

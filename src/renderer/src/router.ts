@@ -8,7 +8,11 @@ import { useAccountsStore } from './stores/accounts'
 // first visit.
 import SitesView from './views/SitesView.vue'
 
-export function createAppRouter(pinia: Pinia) {
+/**
+ * `firstAccountsLoad`: the accounts' load main.ts started before the window mounted; the first
+ * navigation waits for it instead of asking again.
+ */
+export function createAppRouter(pinia: Pinia, firstAccountsLoad?: Promise<void>) {
   const router = createRouter({
     history: createWebHashHistory(),
     routes: [
@@ -42,6 +46,7 @@ export function createAppRouter(pinia: Pinia) {
   // welcome screen is replaced by the Accounts view's own "Add account".
   router.beforeEach(async (to): Promise<RouteLocationRaw | true> => {
     const accounts = useAccountsStore(pinia)
+    if (accounts.status === 'loading' && firstAccountsLoad) await firstAccountsLoad
     if (accounts.status === 'idle') await accounts.load()
     if (accounts.status === 'error') return true
     if (!accounts.hasAccounts && to.name !== 'welcome') return { name: 'welcome' }
