@@ -3,8 +3,9 @@
 // core answered, the facet counts while a filter menu wants them, and the rows of a few blocks
 // of BLOCK_ROWS around what is on screen. Everything else is asked of core (`sites:query`).
 //
-// - A new query keeps the old rows on screen until its first answer, so a keystroke in the
-//   search does not flash an empty table; every answer of an older query is dropped.
+// - A new query of the same scope keeps the old rows on screen until its first answer, so a
+//   keystroke in the search does not flash an empty table; another scope's rows are never
+//   shown for this one (they go at once). Every answer of an older query is dropped.
 // - Each block remembers the last request made for it; an earlier answer arriving late is
 //   dropped, and so are totals older than the newest taken.
 // - `workspace:changed` for an account of the scope asks again for what is shown (the kept
@@ -176,9 +177,16 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   /** The query the table shows; the same query again asks nothing. */
   function setQuery(next: WindowQuery): void {
     if (sameQuery(query.value, next)) return
+    const sameScope = query.value !== null && query.value.scope.join('\n') === next.scope.join('\n')
     query.value = next
     generation++
     latestFor.clear()
+    if (!sameScope) {
+      blocks.value = new Map()
+      total.value = null
+      scopeTotal.value = null
+      revision.value = null
+    }
     staleRows.value = blocks.value.size > 0 || total.value !== null
     // The counts of the previous query mislead: a menu open now waits for the new ones.
     facets.value = null

@@ -109,6 +109,19 @@ describe('site window store', () => {
     expect(window.answered).toBe(true)
   })
 
+  it("never shows one scope's rows or totals for another while the other's answer is on its way", async () => {
+    const { fake, window } = setup(300)
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    const held = deferred<Result<SitesPage>>()
+    fake.api.sitesQuery.mockImplementation(() => held.promise)
+    window.setQuery({ ...query(), scope: ['a', 'b'] })
+    expect(window.rowAt(0)).toBeUndefined()
+    expect(window.total).toBeNull()
+    expect(window.answered).toBe(false)
+  })
+
   it('on workspace:changed asks again only for the blocks it keeps, once for a burst, and not for other accounts', async () => {
     const { fake, state, window } = setup()
     window.setQuery(query())
