@@ -6,7 +6,7 @@ import type { Site } from '../../../../src/shared'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import SyncBanner from '../../../../src/renderer/src/components/sync/SyncBanner.vue'
 import { useUiStore } from '../../../../src/renderer/src/stores/ui'
-import { createFakeApi, makeSite, makeTag, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
+import { createFakeApi, fail, makeSite, makeTag, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { mountInBody, mountView, person, testingPinia, testRouter, unmountAll } from '../support/mount'
 
 const vip = makeTag(7, 'VIP')
@@ -149,6 +149,19 @@ describe('SitesView', () => {
     await mountWithBanner(fake)
     const resumes = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date('2025-03-01T11:36:00.000Z'))
     expect(screen.getByRole('alert').textContent).toContain(`the server asked the app to slow down; syncing again at ${resumes}.`)
+  })
+
+  it("says why when core cannot answer the view's rows, and Retry asks again", async () => {
+    const { fake } = core()
+    const answer = fake.api.sitesQuery.getMockImplementation()!
+    fake.api.sitesQuery.mockResolvedValue(fail({ code: 'internal', message: 'The local store could not be read.' }))
+    await mountSites(fake)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('The local store could not be read.')
+    fake.api.sitesQuery.mockImplementation(answer)
+    await person().click(within(alert).getByRole('button', { name: /Retry|Try again/ }))
+    await flushPromises()
+    expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
   })
 
   it('shows a failed first sync as an error with Retry instead of an empty list', async () => {
