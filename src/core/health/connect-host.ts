@@ -21,16 +21,42 @@ export async function connectHost(network: HealthNetwork, target: HostTarget): P
     const left = target.timeoutMs - (Date.now() - started)
     if (left <= 0) break
     try {
-      return await network.connect({
+      const connecting = network.connect({
         address,
         port: target.port,
         ...(target.tls ? { tls: { servername: target.host, ...(target.tls.ca ? { ca: target.tls.ca } : {}) } } : {}),
         timeoutMs: left,
         ...(target.signal ? { signal: target.signal } : {}),
       })
+      // A connector that ignores its time and signal (a host whose packets vanish) still ends here.
+      return await Promise.race([connecting, deadline(left, target.signal, connecting)])
     } catch (error) {
       last = error
     }
   }
   throw last
+}
+
+/** Rejects after `ms` or on abort; a socket that connects after that is closed at once. */
+function deadline(ms: number, signal: AbortSignal | undefined, connecting: Promise<Socket | TLSSocket>): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const fail = (): void => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', fail)
+      connecting.then((late) => late.destroy(), () => undefined)
+      reject(Object.assign(new Error(`No connection within ${ms} ms`), { code: 'ETIMEDOUT' }))
+    }
+    const timer = setTimeout(fail, ms)
+    signal?.addEventListener('abort', fail, { once: true })
+    connecting.then(
+      () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', fail)
+      },
+      () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', fail)
+      },
+    )
+  })
 }

@@ -87,6 +87,17 @@ describe('attemptReachability', () => {
     expect((await attemptReachability(`http://127.0.0.1:${garbage}/`, options())).failed).toBe(true)
   })
 
+  it('fails, within its deadline, a host whose connection never completes', async () => {
+    const base = loopbackNetwork()
+    // Packets to it vanish: the connector neither connects nor fails, and ignores its time.
+    const blackHole = { resolve: base.resolve, connect: () => new Promise<never>(() => undefined) }
+    const started = performance.now()
+    const { failed, outcome } = await attemptReachability('http://127.0.0.1:9/', options({ network: blackHole, timeoutMs: 120 }))
+    expect(failed).toBe(true)
+    expect(outcome.reason).toBe('127.0.0.1:9 did not accept a connection within 120 ms.')
+    expect(performance.now() - started).toBeLessThan(1500)
+  })
+
   it('fails an unresolvable name and an HTTP error status', async () => {
     expect((await attemptReachability('http://gone.test/', options())).outcome.reason).toBe('The name gone.test does not resolve to any address.')
     const port = await servers.http((_req, res) => res.writeHead(503).end())
