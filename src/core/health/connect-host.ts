@@ -15,7 +15,9 @@ export interface HostTarget {
 
 export async function connectHost(network: HealthNetwork, target: HostTarget): Promise<Socket | TLSSocket> {
   const started = Date.now()
-  const addresses: ResolvedAddress[] = await network.resolve(target.host, target.signal)
+  const resolving = network.resolve(target.host, target.signal)
+  // A resolver that never answers (a DNS server gone quiet) ends at the deadline too.
+  const addresses: ResolvedAddress[] = await Promise.race([resolving, expiry(target.timeoutMs, target.signal, resolving, `The name ${target.host} was not resolved within ${target.timeoutMs} ms`, 'EAI_AGAIN')])
   let last: unknown = new Error(`The name ${target.host} has no addresses.`)
   for (const { address } of addresses) {
     const left = target.timeoutMs - (Date.now() - started)
@@ -39,24 +41,25 @@ export async function connectHost(network: HealthNetwork, target: HostTarget): P
 
 /** Rejects after `ms` or on abort; a socket that connects after that is closed at once. */
 function deadline(ms: number, signal: AbortSignal | undefined, connecting: Promise<Socket | TLSSocket>): Promise<never> {
+  return expiry(ms, signal, connecting, `No connection within ${ms} ms`, 'ETIMEDOUT', () => {
+    connecting.then((late) => late.destroy(), () => undefined)
+  })
+}
+
+/** Rejects with `code` after `ms` or on abort, unless `work` settles first. */
+export function expiry(ms: number, signal: AbortSignal | undefined, work: Promise<unknown>, message: string, code: string, onExpired?: () => void): Promise<never> {
   return new Promise((_resolve, reject) => {
-    const fail = (): void => {
+    const stop = (): void => {
       clearTimeout(timer)
       signal?.removeEventListener('abort', fail)
-      connecting.then((late) => late.destroy(), () => undefined)
-      reject(Object.assign(new Error(`No connection within ${ms} ms`), { code: 'ETIMEDOUT' }))
+    }
+    const fail = (): void => {
+      stop()
+      onExpired?.()
+      reject(Object.assign(new Error(message), { code }))
     }
     const timer = setTimeout(fail, ms)
     signal?.addEventListener('abort', fail, { once: true })
-    connecting.then(
-      () => {
-        clearTimeout(timer)
-        signal?.removeEventListener('abort', fail)
-      },
-      () => {
-        clearTimeout(timer)
-        signal?.removeEventListener('abort', fail)
-      },
-    )
+    work.then(stop, stop)
   })
 }

@@ -3,17 +3,19 @@
 // does exactly that. A name that does not resolve is "unknown" here; reachability says Down.
 import type { DnsDetails } from '../../shared/health'
 import { finding, plain, type CheckOutcome } from './check-outcome'
+import { expiry } from './connect-host'
 import type { HealthNetwork } from './health-network'
 import { describeNetworkError, rethrowRefusal } from './network-errors'
 
-export async function checkDns(address: string, expectedIp: string | null, network: HealthNetwork, signal?: AbortSignal): Promise<CheckOutcome> {
+export async function checkDns(address: string, expectedIp: string | null, network: HealthNetwork, signal?: AbortSignal, timeoutMs = 10_000): Promise<CheckOutcome> {
   const url = new URL(address)
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
   const expected = expectedIp === null || expectedIp.trim() === '' ? null : expectedIp.trim()
   const details: DnsDetails = { kind: 'dns', addresses: [], expected }
   let addresses: string[]
   try {
-    addresses = (await network.resolve(host, signal)).map((a) => a.address)
+    const resolving = network.resolve(host, signal)
+    addresses = (await Promise.race([resolving, expiry(timeoutMs, signal, resolving, `The name ${host} was not resolved within ${timeoutMs} ms`, 'EAI_AGAIN')])).map((a) => a.address)
   } catch (error) {
     rethrowRefusal(error)
     return plain('dns', 'unknown', describeNetworkError(error, host), details)

@@ -224,7 +224,7 @@ export class HealthService {
           case 'tls':
             return checkTls(url, { network, nowMs: now, warningDays: settings.warningDays, timeoutMs: TIMEOUTS.tls, signal, ...trust })
           case 'dns':
-            return checkDns(url, due.site.server.ip, network, signal)
+            return checkDns(url, due.site.server.ip, network, signal, TIMEOUTS.dns)
           case 'domain': {
             const domain = registrableDomain(hostOf(url))
             const key = domain ?? ''

@@ -14,8 +14,11 @@ describe('checkDns through the injected resolver', () => {
     expect(elsewhere.reason).toMatch(/^DNS points elsewhere/)
     expect((await checkDns('https://cdn.test/', null, network)).level).toBe('ok')
   })
-  it('is unknown for a name that does not resolve', async () => {
+  it('is unknown for a name that does not resolve, and for a resolver that never answers, at its deadline', async () => {
     expect(await checkDns('https://gone.test/', '127.0.0.1', network)).toMatchObject({ level: 'unknown', cause: null })
+    const quiet = { resolve: () => new Promise<never>(() => undefined), connect: network.connect }
+    const outcome = await checkDns('https://site.test/', '127.0.0.1', quiet, undefined, 60)
+    expect(outcome).toMatchObject({ level: 'unknown', reason: 'The name site.test could not be looked up (the DNS server did not answer).' })
   })
 })
 
