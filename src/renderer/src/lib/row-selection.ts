@@ -46,11 +46,19 @@ export function withoutKeys(selection: SiteSelection, keys: readonly RowKey[]): 
 
 export type HeaderCheckState = 'none' | 'some' | 'all'
 
-/** The header box: none, some (mixed) or all of the `total` rows the view matches are selected. */
-export function headerState(selection: SiteSelection, total: number): HeaderCheckState {
+/**
+ * The header box: none, some (mixed) or all of the `total` rows the view matches are selected.
+ * Rows named one by one are compared with the view's keys when the table knows them all
+ * (`viewKeys`); otherwise a named selection reads as "some" (it may hold rows the search hides).
+ */
+export function headerState(selection: SiteSelection, total: number, viewKeys: readonly RowKey[] | null = null): HeaderCheckState {
   if (total === 0) return 'none'
   if (selection.kind === 'matching') return selection.except.length === 0 ? 'all' : 'some'
   if (selection.keys.length === 0) return 'none'
-  // Keys chosen one by one may include rows the search hides now: "some" unless every row is named.
-  return selection.keys.length >= total ? 'all' : 'some'
+  if (viewKeys === null) return 'some'
+  const chosen = new Set(selection.keys)
+  let count = 0
+  for (const key of viewKeys) if (chosen.has(key)) count++
+  if (count === 0) return 'none'
+  return count === viewKeys.length ? 'all' : 'some'
 }
