@@ -84,7 +84,10 @@ describe('attemptReachability', () => {
     const closed = await servers.closedPort()
     expect((await attemptReachability(`http://127.0.0.1:${closed}/`, options())).outcome.reason).toMatch(/refused the connection/)
     const garbage = await servers.garbage()
-    expect((await attemptReachability(`http://127.0.0.1:${garbage}/`, options())).failed).toBe(true)
+    const notHttp = await attemptReachability(`http://127.0.0.1:${garbage}/`, options())
+    expect(notHttp).toMatchObject({ failed: true, outcome: { reason: `127.0.0.1:${garbage} answered with something that is not HTTP.` } })
+    const notTls = await attemptReachability(`https://127.0.0.1:${garbage}/`, options())
+    expect(notTls.outcome.reason).toBe(`127.0.0.1:${garbage} answered without a TLS handshake on its https port.`)
   })
 
   it('fails, within its deadline, a host whose connection never completes', async () => {
