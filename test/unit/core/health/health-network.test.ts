@@ -1,5 +1,7 @@
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { defaultHealthNetwork, isLoopbackAddress, loopbackNetwork, OffMachineRefusedError } from '../../../../src/core/health/health-network'
+import { defaultHealthNetwork, isLoopbackAddress, loopbackNetwork, OffMachineRefusedError, systemNetwork } from '../../../../src/core/health/health-network'
 import { attemptReachability } from '../../../../src/core/health/reachability-check'
 import { checkDns } from '../../../../src/core/health/dns-check'
 import { checkTls } from '../../../../src/core/health/tls-check'
@@ -28,5 +30,22 @@ describe('the loopback-only network', () => {
     await expect(attemptReachability('https://www.example.com/', options)).rejects.toThrow(OffMachineRefusedError)
     await expect(checkTls('https://www.example.com/', { network, nowMs: 0, warningDays: 14, timeoutMs: 100 })).rejects.toThrow(OffMachineRefusedError)
     await expect(checkDns('https://www.example.com/', null, network)).rejects.toThrow(OffMachineRefusedError)
+  })
+})
+
+describe("the system's network (the app's default outside tests)", () => {
+  it('is chosen without a test runner or SITE_MANAGER_LOOPBACK_ONLY, and connects (tried here on loopback literals only)', async () => {
+    const network = defaultHealthNetwork({})
+    await expect(network.resolve('::1')).resolves.toEqual([{ address: '::1', family: 6 }])
+    await expect(defaultHealthNetwork({ SITE_MANAGER_LOOPBACK_ONLY: '1' }).resolve('example.com')).rejects.toThrow(OffMachineRefusedError)
+    const server = createServer((socket) => socket.end())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const socket = await systemNetwork().connect({ address: '127.0.0.1', port: (server.address() as AddressInfo).port, timeoutMs: 1000 })
+      expect(socket.remoteAddress).toBe('127.0.0.1')
+      socket.destroy()
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
