@@ -1,9 +1,10 @@
 // The health channels through a whole core, as a shell calls them: settings kept and checked,
 // accounts that are not there refused by name, the demo's site answered as simulated.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keyOf } from '../../../../src/shared'
 import { makeCore } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
+import { ManualClock } from '../sync/support/manual-clock'
 
 const dirs = await withTempDirs()
 const cores: { dispose(): Promise<void> }[] = []
@@ -56,5 +57,23 @@ describe('health channels', () => {
     expect(await value('health:scope', { scope: [demo.id] })).toMatchObject({ sites: {}, checkedAt: null, eolAsOf: '2026-08-22' })
     const site = await value('health:site', { site: keyOf(demo.id, 1) })
     expect(site).toMatchObject({ simulated: true, enabled: true, checks: [], incidents: [], uptime: { days7: null, days30: null } })
+  })
+})
+
+describe('health in a whole core', () => {
+  it("checks the synced demo on its clock, from the demo's own results, and pushes what changed", async () => {
+    const clock = new ManualClock()
+    const made = makeCore(await dirs.make(), { autoSync: false, health: { clock, startDelayMs: 1000, autoStart: true } })
+    cores.push(made.core)
+    const demo = await made.value('demo:open')
+    await made.value('sync:now', { accountId: demo.id })
+    clock.advance(1000)
+    await vi.waitFor(() => expect(made.pushesOf('health:changed')).toEqual([{ accountIds: [demo.id] }]))
+    const scope = await made.value('health:scope', { scope: [demo.id] })
+    expect(scope.counts.down).toBeGreaterThan(0)
+    expect(scope.counts.certificateExpiring).toBe(1)
+    expect(scope.checkedAt).toBe(new Date(clock.now()).toISOString())
+    // Every site's findings are keyed by its row key.
+    expect(Object.keys(scope.sites).every((key) => key.startsWith(`${demo.id}:`))).toBe(true)
   })
 })
