@@ -149,8 +149,9 @@ describe('the app shell', () => {
     await user.click(screen.getByRole('button', { name: /^Freelance .*, switch account$/ }))
     await user.click(await screen.findByRole('menuitemradio', { name: /Agency/ }))
     await flushPromises()
-    // Back in Agency: its own last view (the tag filter it had), not Freelance's site page.
-    expect(router.currentRoute.value.fullPath).toBe('/sites?tag=3')
+    // Back in Agency: its own last view (the tag filter it had, now written as the tag's key),
+    // not Freelance's site page.
+    expect(router.currentRoute.value.fullPath).toBe('/sites?tag=a:3')
     expect(useAccountsStore().activeAccountId).toBe('a')
   })
 
