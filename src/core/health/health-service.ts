@@ -79,6 +79,7 @@ export class HealthService {
   private readonly stopping = new AbortController()
   private readonly lookups = new Map<string, Promise<RdapLookup>>()
   private lastPruneMs = 0
+  private cycleErrors: unknown[] = []
 
   constructor(private readonly options: HealthServiceOptions) {
     // Every check in flight listens to it (16 or more at once): that is no leak.
@@ -88,7 +89,9 @@ export class HealthService {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.maxConcurrency === undefined ? {} : { maxConcurrency: options.maxConcurrency }),
       ...(options.hostSpacingMs === undefined ? {} : { hostSpacingMs: options.hostSpacingMs }),
-      onError: (error) => options.onError?.(error),
+      // Gathered per cycle and written down once (cycleErrors): a cycle of 10,000 checks that
+      // all fail the same way is one line, not 10,000.
+      onError: (error) => this.cycleErrors.push(error),
     })
   }
 
@@ -193,10 +196,14 @@ export class HealthService {
       }
     }
     const checked: RecordEntry[] = []
+    this.cycleErrors = []
     const report = await this.runner.run(jobs, intervalMs, (job, outcome) => checked.push({ accountId: job.accountId, siteId: job.siteId, outcome }), this.stopping.signal)
+    this.reportErrors(this.cycleErrors)
+    // Checks cut short by closing the app say nothing about the sites.
+    const stopped = this.stopping.signal.aborted
     // Every site failing to connect at once is this machine offline, not every site down.
     const offline = looksOffline(checked)
-    const recorded = store.record(offline ? immediate : [...immediate, ...checked], clock.now())
+    const recorded = store.record(offline || stopped ? immediate : [...immediate, ...checked], clock.now())
     const changedAccounts = this.announce(recorded, accounts, settings)
     if (clock.now() - this.lastPruneMs >= DAILY_MS) {
       this.lastPruneMs = clock.now()
@@ -246,6 +253,14 @@ export class HealthService {
         }
       },
     }
+  }
+
+  /** One line for a cycle's failed checks: how many, and the first of them (with its cause). */
+  private reportErrors(errors: readonly unknown[]): void {
+    if (errors.length === 0) return
+    const first = errors[0]
+    const what = first instanceof Error ? first.message : String(first)
+    this.options.onError?.(new Error(`${errors.length} health check${errors.length === 1 ? '' : 's'} failed inside the app; the first: ${what}`, { cause: first }))
   }
 
   /** The domain judged from a look-up made within the day, if there is one. */

@@ -120,6 +120,29 @@ describe('HealthService with a real account', () => {
   })
 })
 
+describe('HealthService, what goes wrong inside', () => {
+  it('writes down, once per cycle, the checks the loopback-only network refused, and records nothing for them', async () => {
+    const f = fixture([account(REMOTE, 'remote')], { onlyChecks: ['reachability'] })
+    f.setSites(REMOTE, [1, 2, 3].map((id) => siteAt(id, `https://www${id}.example.com/`)))
+    await f.service.runCycle()
+    const errors = f.errors.splice(0)
+    expect(errors).toHaveLength(1)
+    expect(String((errors[0] as Error).message)).toMatch(/^3 health checks failed inside the app; the first: The loopback-only health network refused a DNS query for www\d\.example\.com/)
+    expect(f.store.state(REMOTE, 1, 'reachability')).toBeUndefined()
+  })
+
+  it('records nothing of the checks that closing the app cut short', async () => {
+    const port = await servers.silent()
+    const f = fixture([account(REMOTE, 'remote')], { onlyChecks: ['reachability'] })
+    f.setSites(REMOTE, [siteAt(1, `http://127.0.0.1:${port}/`)])
+    const cycle = f.service.runCycle()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await f.service.dispose()
+    expect((await cycle).recorded).toBe(0)
+    expect(f.store.state(REMOTE, 1, 'reachability')).toBeUndefined()
+  })
+})
+
 describe('HealthService with the demo', () => {
   it('never touches the network, and shows every kind of finding at once', async () => {
     const f = fixture([account(DEMO, 'demo')])
