@@ -1,5 +1,5 @@
 // The fields of a site the app shows, sorts, searches and exports, defined once: the table's
-// columns, the sort keys, the export's columns and the import's headers all name a field by
+// columns, the sort keys, the export's columns and the headers an import reads all name a field by
 // its key here. `text` is the plain value as a person would write it (what an export holds);
 // `sort` orders it (null sorts last in both directions).
 import type { Site } from './domain'
