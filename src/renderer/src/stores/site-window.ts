@@ -222,6 +222,11 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     if (open && query.value && facetsPending === 0) void fetchBlock(wanted()[0] ?? 0, true)
   }
 
+  /** The view is leaving: no menu of it wants counts any more (one left open goes with it). */
+  function releaseFacets(): void {
+    facetWants = 0
+  }
+
   /** A filter menu is about to open (pointer over it, focus on it): ask for the counts now, once per query. */
   function warmFacets(): void {
     if (query.value && facets.value === null && facetsPending === 0) void fetchBlock(wanted()[0] ?? 0, true)
@@ -332,6 +337,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     refresh,
     wantFacets,
     warmFacets,
+    releaseFacets,
     rowAt,
     rowsBetween,
     keysBetween,
