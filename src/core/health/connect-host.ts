@@ -21,7 +21,10 @@ export async function connectHost(network: HealthNetwork, target: HostTarget): P
   let last: unknown = new Error(`The name ${target.host} has no addresses.`)
   for (const { address } of addresses) {
     const left = target.timeoutMs - (Date.now() - started)
-    if (left <= 0) break
+    if (left <= 0) {
+      last = Object.assign(new Error(`No connection within ${target.timeoutMs} ms`), { code: 'ETIMEDOUT' })
+      break
+    }
     try {
       const connecting = network.connect({
         address,
