@@ -61,14 +61,15 @@ async function mountTable(
   const fake = createFakeApi(made.methods)
   const emitted: Emitted = { sort: [], open: [], delete: [], range: [] }
   const rows: SiteRow[] = (options.sites ?? SITES).map((site) => ({ key: keyOf('a', site.id), accountId: 'a', site }))
-  const unfetched = new Set(options.unfetched ?? [])
+  // Reactive, as the window store's blocks are: a test can "answer" a row later.
+  const unfetched = ref(new Set(options.unfetched ?? []))
   const asked: Array<[number, number]> = []
   const selection = ref<SiteSelection>({ kind: 'keys', keys: [] })
   const Host = defineComponent({
     render: () =>
       h(SitesTable, {
         total: rows.length,
-        rowAt: (index: number) => (unfetched.has(index) ? undefined : rows[index]),
+        rowAt: (index: number) => (unfetched.value.has(index) ? undefined : rows[index]),
         keysBetween: async (from: number, to: number) => {
           asked.push([from, to])
           return rows.slice(from, to).map((r) => r.key)
@@ -94,7 +95,7 @@ async function mountTable(
   })
   mountInBody(Host, { global: { plugins: [fake.plugin, pinia, router] } })
   await flushPromises()
-  return { fake, emitted, selected, asked, user, columns: useSiteColumnsStore(), toasts: useToastsStore() }
+  return { fake, emitted, selected, asked, unfetched, user, columns: useSiteColumnsStore(), toasts: useToastsStore() }
 }
 
 const table = () => screen.getByRole('table', { name: 'Sites' })
@@ -212,6 +213,17 @@ describe('SitesTable', () => {
     await flushPromises()
     expect(asked).toEqual([[0, 4]])
     expect(ids(selected.value)).toEqual([1, 2, 3, 4])
+  })
+
+  it('moves the focus with the arrow keys onto a row not fetched yet once core answers it', async () => {
+    const { unfetched, user } = await mountTable({ unfetched: [2] })
+    within(row('Alpine Dental')).getByRole('link', { name: 'Alpine Dental' }).focus()
+    await user.keyboard('{ArrowDown}')
+    await flushPromises()
+    expect(document.activeElement?.textContent).not.toBe('Bluebird Bakery')
+    unfetched.value = new Set()
+    await flushPromises()
+    expect(document.activeElement).toBe(within(row('Bluebird Bakery')).getByRole('link', { name: 'Bluebird Bakery' }))
   })
 
   it('moves between rows with the arrow keys and selects the focused row with Space', async () => {
