@@ -21,7 +21,7 @@ async function rdapService(expirations: Record<string, string | null>): Promise<
   })
   const bootstrap = parseBootstrap({ services: [[['test'], [`http://127.0.0.1:${port}/rdap`]]] })
   if (!bootstrap) throw new Error('bootstrap did not parse')
-  return { asked, options: { network: loopbackNetwork(), bootstrap, userAgent: 'Site Manager/test', timeoutMs: 500 } }
+  return { asked, options: { network: loopbackNetwork(), bootstrap, userAgent: 'Site Manager/test', timeoutMs: 2000 } }
 }
 
 describe('registrableDomain', () => {

@@ -14,7 +14,7 @@ afterAll(() => certs.dispose())
 afterEach(() => servers.closeAll())
 
 function options(patch: Partial<ReachabilityOptions> = {}): ReachabilityOptions {
-  return { network: loopbackNetwork({ hosts: { 'site.test': ['127.0.0.1'], 'v6only.test': ['::1'], 'gone.test': [] } }), userAgent: 'Site Manager/9.9.9 (health check)', timeoutMs: 400, slowThresholdMs: 3000, lookFor: null, ...patch }
+  return { network: loopbackNetwork({ hosts: { 'site.test': ['127.0.0.1'], 'v6only.test': ['::1'], 'gone.test': [] } }), userAgent: 'Site Manager/9.9.9 (health check)', timeoutMs: 2000, slowThresholdMs: 3000, lookFor: null, ...patch }
 }
 
 describe('attemptReachability', () => {

@@ -16,7 +16,7 @@ afterEach(() => servers.closeAll())
 
 const network = loopbackNetwork({ hosts: { 'site.test': ['127.0.0.1'] } })
 function options(patch: Partial<TlsCheckOptions> = {}): TlsCheckOptions {
-  return { network, nowMs: Date.now(), warningDays: 14, timeoutMs: 500, ca: trustedCa({ ca: [certs.ca], env: {} }), ...patch }
+  return { network, nowMs: Date.now(), warningDays: 14, timeoutMs: 2000, ca: trustedCa({ ca: [certs.ca], env: {} }), ...patch }
 }
 const ok = (_req: unknown, res: { end(text: string): void }): void => res.end('ok')
 
