@@ -1,7 +1,7 @@
-// Serves the built renderer (out/renderer) and the bridge script, read from disk on each
+// Serves the built renderer (out/renderer) and the bridge script, checked on disk on each
 // request so a rebuild shows up without restarting the shell. Only files inside the renderer
 // folder are ever read.
-import { readFile, stat } from 'node:fs/promises'
+import { readFileSync, statSync } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
 import { BRIDGE_SCRIPT_PATH } from './protocol'
 
@@ -38,10 +38,12 @@ export interface StaticFiles {
  * The bridge must define window.api before the renderer's module script runs. A deferred
  * classic script placed ahead of it runs first (deferred and module scripts run in document
  * order once the page is parsed), and it does not stop the parser: the app's bundle is asked
- * for at once, beside the bridge, instead of after the bridge has arrived and run.
+ * for at once, beside the bridge, instead of after the bridge has arrived and run. Chromium
+ * fetches a deferred script at low priority, behind the bundle; the bridge opens the socket
+ * the app's first calls wait for, so it is asked for at high priority.
  */
 export function injectBridgeScript(html: string): string {
-  const tag = `<script defer src="${BRIDGE_SCRIPT_PATH}"></script>`
+  const tag = `<script defer fetchpriority="high" src="${BRIDGE_SCRIPT_PATH}"></script>`
   const firstScript = html.search(/<script\b/i)
   if (firstScript !== -1) return `${html.slice(0, firstScript)}${tag}\n    ${html.slice(firstScript)}`
   const headEnd = html.search(/<\/head>/i)
@@ -49,19 +51,41 @@ export function injectBridgeScript(html: string): string {
   return `${tag}\n${html}`
 }
 
-async function readIfFile(path: string): Promise<Buffer | null> {
-  try {
-    if (!(await stat(path)).isFile()) return null
-    return await readFile(path)
-  } catch {
-    return null
+interface CachedFile {
+  mtimeMs: number
+  size: number
+  body: Buffer
+}
+
+/**
+ * Reads a file, from memory while it is unchanged on disk (same modification time and size),
+ * so a rebuild still shows at once. Synchronous on purpose: a few small local files, and a
+ * cold window asks for them all together; each asynchronous read was four trips through the
+ * thread pool and back to an event loop that core shares.
+ */
+function fileReader(): (path: string) => Buffer | null {
+  const cache = new Map<string, CachedFile>()
+  return (path) => {
+    try {
+      const stats = statSync(path)
+      if (!stats.isFile()) return null
+      const cached = cache.get(path)
+      if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.body
+      const body = readFileSync(path)
+      cache.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, body })
+      return body
+    } catch {
+      cache.delete(path)
+      return null
+    }
   }
 }
 
 export function staticFiles(options: { rendererDir: string; bridgeScriptFile: string }): StaticFiles {
   const root = resolve(options.rendererDir)
+  const readIfFile = fileReader()
   const indexHtml = async (): Promise<StaticFile | null> => {
-    const html = await readIfFile(resolve(root, 'index.html'))
+    const html = readIfFile(resolve(root, 'index.html'))
     if (!html) return null
     return {
       body: Buffer.from(injectBridgeScript(html.toString('utf8'))),
@@ -73,7 +97,7 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
   return {
     async read(urlPath) {
       if (urlPath === BRIDGE_SCRIPT_PATH) {
-        const body = await readIfFile(options.bridgeScriptFile)
+        const body = readIfFile(options.bridgeScriptFile)
         return body && { body, contentType: CONTENT_TYPES['.js']!, cacheable: false }
       }
       let decoded: string
@@ -87,7 +111,7 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
 
       const path = resolve(root, `.${decoded}`)
       if (!path.startsWith(root + sep)) return null
-      const body = await readIfFile(path)
+      const body = readIfFile(path)
       if (body) {
         const ext = extname(path).toLowerCase()
         return { body, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', cacheable: true }

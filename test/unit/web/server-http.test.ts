@@ -106,7 +106,7 @@ describe('web shell over HTTP', () => {
     const res = await get('/', { Cookie: shell.cookie })
     expect(res.status).toBe(200)
     // Deferred, so the parser goes on to the app's bundle; deferred and module scripts run in document order.
-    const bridgeAt = res.body.indexOf('<script defer src="/__bridge.js"></script>')
+    const bridgeAt = res.body.indexOf('<script defer fetchpriority="high" src="/__bridge.js"></script>')
     expect(bridgeAt).toBeGreaterThan(-1)
     expect(bridgeAt).toBeLessThan(res.body.indexOf('type="module"'))
     const csp = String(res.headers['content-security-policy'])
