@@ -27,11 +27,15 @@ function environment(): NodeJS.ProcessEnv {
   return { ...process.env, SITE_MANAGER_ELECTRON_BINARY: join(dataDir, 'no-electron-here', 'electron') }
 }
 
-/** Opens the printed address as a browser would: 303 to / with the token as a cookie, then the page. */
+/**
+ * Opens the printed address as a browser would: the page at once (no redirect), with the token
+ * set as a cookie and the answer never kept; then the bare address with that cookie.
+ */
 async function expectShellAnswers(port: number, url: string): Promise<void> {
   const first = await fetch(url, { redirect: 'manual' })
-  expect(first.status).toBe(303)
-  expect(first.headers.get('location')).toBe('/')
+  expect(first.status).toBe(200)
+  expect(first.headers.get('cache-control')).toBe('no-store')
+  expect(await first.text()).toContain('<div id="app">')
   const cookie = first.headers.get('set-cookie')
   expect(cookie).toBeTruthy()
   const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { Cookie: cookie!.split(';')[0]! } })
