@@ -23,10 +23,15 @@ export function useViewFocus(host: () => HTMLElement | null, fallback: () => HTM
   const announcement = ref('')
   let latest = 0
 
-  /** The person (or a command) already put the focus somewhere in the new view or a dialog. */
-  function focusPlacedInView(): boolean {
+  /**
+   * The person (or a command) already put the focus somewhere: in the new view, in a dialog, or
+   * anywhere else since the move began (a saved view in the sidebar reached by Tab while this
+   * view was still drawing is where the next Enter must land).
+   */
+  function focusPlacedInView(startedOn: Element | null): boolean {
     if (dialogHoldsFocus()) return true
     if (focusIsLost()) return false
+    if (document.activeElement !== startedOn) return true
     return host()?.contains(document.activeElement) === true
   }
 
@@ -35,10 +40,11 @@ export function useViewFocus(host: () => HTMLElement | null, fallback: () => HTM
     // A macrotask, not only a render: a closing dialog or palette gives the focus back to where
     // it was opened from in a task of its own, and that must not land after this.
     await new Promise((resolve) => setTimeout(resolve, 0))
+    const startedOn = document.activeElement
     const heading = await whenHeading(host, HEADING_WAIT_MS, () => mine !== latest)
     if (mine !== latest) return
     const target = heading ?? fallback()
-    if (target && !focusPlacedInView()) focusStart(target)
+    if (target && !focusPlacedInView(startedOn)) focusStart(target)
     // Emptied first, so the same name said twice in a row (site to site) is still announced.
     announcement.value = ''
     await new Promise((resolve) => setTimeout(resolve, 0))

@@ -110,6 +110,26 @@ describe('useViewFocus', () => {
     await expect.poll(status).toBe('Late site')
   })
 
+  it('leaves the focus where the person moved it while the view was still drawing', async () => {
+    showLate.value = false
+    const router = await mountShell()
+    sidebarLink().focus()
+    await router.push('/late')
+    await flushPromises()
+    // The person tabs on (to a saved view in the sidebar) before the site page draws its heading.
+    const elsewhere = document.createElement('button')
+    elsewhere.textContent = 'Saved view'
+    document.body.append(elsewhere)
+    try {
+      elsewhere.focus()
+      showLate.value = true
+      await expect.poll(status).toBe('Late site')
+      expect(document.activeElement).toBe(elsewhere)
+    } finally {
+      elsewhere.remove()
+    }
+  })
+
   it('gives the focus to the region when the view has no heading', async () => {
     const router = await mountShell()
     vi.useFakeTimers()
