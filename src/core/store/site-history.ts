@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000
 const FIELD_CODE: Record<HistoryField, number> = { updates: 1, php: 2, mysql: 3, web: 4, lastCheck: 5 }
 const FIELD_BY_CODE = new Map(HISTORY_FIELDS.map((field) => [FIELD_CODE[field], field]))
 
-type Stored = string | number | null
+export type Stored = string | number | null
 
 /**
  * The values history follows, as stored: pending updates as a number, versions as text, the
@@ -39,6 +39,16 @@ export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10)
 }
 
+/**
+ * Told what the comparison found, in the same pass (a sync's ChangeTally): sites new to the
+ * account, sites gone, and each followed value that changed, as stored.
+ */
+export interface SiteChangeListener {
+  added(siteId: number): void
+  removed(siteId: number): void
+  changed(siteId: number, field: HistoryField, from: Stored, to: Stored): void
+}
+
 /** One account's recording within one write transaction. */
 export interface HistoryWrite {
   /** Compares a site's previous copy (undefined: new site, nothing to compare) with the new one. */
@@ -57,22 +67,30 @@ export class SiteHistoryStore {
     this.st = prepare(db)
   }
 
-  /** Starts recording an account's write at `atMs`; must run inside the write's transaction. */
-  begin(accountId: string, atMs: number): HistoryWrite {
+  /**
+   * Starts recording an account's write at `atMs`; must run inside the write's transaction.
+   * The listener, if any, hears every difference the comparison finds.
+   */
+  begin(accountId: string, atMs: number, listener?: SiteChangeListener): HistoryWrite {
     const key = this.accountKey(accountId, atMs)
     const { st } = this
     return {
       compare(before, after) {
-        if (before === undefined) return
+        if (before === undefined) {
+          listener?.added(after.id)
+          return
+        }
         const was = historyValues(before)
         const now = historyValues(after)
         for (const field of HISTORY_FIELDS) {
           if (was[field] === now[field]) continue
           st.insert.run(key, after.id, atMs, FIELD_CODE[field], was[field], now[field])
+          listener?.changed(after.id, field, was[field], now[field])
         }
       },
       forgetSite(siteId) {
         st.deleteSite.run(key, siteId)
+        listener?.removed(siteId)
       },
       rollup(sites) {
         let pending = 0

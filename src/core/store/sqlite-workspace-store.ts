@@ -21,9 +21,10 @@ import { eventQuerySql } from './event-query'
 import { keyOf } from '../../shared/scope'
 import { eventTimeMs } from '../../shared/event-time'
 import { ftsAccountToken } from './fts-query'
-import { SiteHistoryStore } from './site-history'
+import { SiteHistoryStore, type SiteChangeListener } from './site-history'
+import { ChangeTally, hasChanges } from './sync-changes'
 import { openWorkspaceDatabase, type OpenWorkspaceOptions } from './workspace-database'
-import type { AccountSyncMeta, SnapshotWrite, WorkspaceStore } from './workspace-store'
+import type { AccountSyncMeta, SnapshotWrite, SyncWrite, SyncWritten, WorkspaceStore } from './workspace-store'
 
 // Prefs share the settings table; their keys start with this, so settings never see them.
 const PREF_PREFIX = 'pref:'
@@ -125,69 +126,39 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void {
-    this.transaction(() => {
-      const meta = this.syncMeta(accountId)
-      // Only the keys given change; an undefined value is "not given", null clears.
-      const next: AccountSyncMeta = {
-        lastSyncedAt: patch.lastSyncedAt !== undefined ? patch.lastSyncedAt : meta.lastSyncedAt,
-        lastAttemptAt: patch.lastAttemptAt !== undefined ? patch.lastAttemptAt : meta.lastAttemptAt,
-        eventsBackfillPage: patch.eventsBackfillPage !== undefined ? patch.eventsBackfillPage : meta.eventsBackfillPage,
-      }
-      this.st.putSyncMeta.run(accountId, next.lastSyncedAt, next.lastAttemptAt, next.eventsBackfillPage)
-    })
+    this.transaction(() => this.putSyncMeta(accountId, patch))
     this.written(accountId)
   }
 
+  applySync(accountId: string, write: SyncWrite): SyncWritten {
+    const atMs = timeMs(write.syncedAt)
+    const kept = this.lists.get(accountId)
+    const written = this.writeAccount(accountId, (): SyncWritten => {
+      const tally = new ChangeTally()
+      const lists = this.writeSnapshot(accountId, write, atMs, tally)
+      // After the sites: an event is indexed with its site's name as this sync stored it.
+      const newEvents = this.insertEvents(accountId, write.events)
+      const changes = tally.result(accountId, write.syncedAt, write.first, newEvents)
+      if (write.first || hasChanges(changes)) this.insertChanges(changes)
+      const current = this.syncMeta(accountId).eventsBackfillPage
+      const backfillPage = write.nextBackfillPage(newEvents.length, current)
+      if (backfillPage !== current) this.putSyncMeta(accountId, { eventsBackfillPage: backfillPage })
+      this.pruneHistoryAt(atMs)
+      return { changes, newEvents, ...lists, backfillPage }
+    })
+    this.keepUnchangedLists(accountId, kept, written)
+    return written
+  }
+
   replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void {
-    // A site listed twice (a list that shifted while it was paged) is stored once, the later
-    // copy winning, rather than failing the whole sync on the primary key.
-    const next = new Map(snapshot.sites.map((site) => [site.id, site]))
     const atMs = timeMs(snapshot.syncedAt)
     const kept = this.lists.get(accountId)
-    let sitesChanged = false
-    let tagsChanged = false
-    this.writeAccount(accountId, () => {
-      const history = this.history.begin(accountId, atMs)
-      const before = new Map(
-        (this.st.siteRows.all(accountId) as SiteRow[]).map((row) => [row.id, row]),
-      )
-      // Only what changed is written: a sync of 10,000 unchanged sites writes nothing of them.
-      for (const [siteId, site] of next) {
-        const json = siteJson(site)
-        const old = before.get(siteId)
-        if (old?.json === json) continue
-        // Only a site whose JSON differs can have a changed value: 10,000 unchanged sites
-        // cost history nothing.
-        history.compare(old === undefined ? undefined : (JSON.parse(old.json) as Site), site)
-        this.st.putSite.run(accountId, siteId, site.name, json)
-        sitesChanged = true
-        if (old?.name !== site.name) this.reindexSiteName(accountId, siteId, site.name)
-      }
-      for (const [siteId, old] of before) {
-        if (next.has(siteId)) continue
-        this.st.deleteSite.run(accountId, siteId)
-        sitesChanged = true
-        history.forgetSite(siteId)
-        // Events of a vanished site keep their message but no longer carry its name.
-        if (old.name !== '') this.reindexSiteName(accountId, siteId, '')
-      }
-      const tagsBefore = this.st.tags.all(accountId) as string[]
-      this.st.deleteTags.run(accountId)
-      for (const tag of snapshot.tags) this.st.putTag.run(accountId, tag.id, tag.name, JSON.stringify(tag))
-      const tagsAfter = this.st.tags.all(accountId) as string[]
-      tagsChanged = tagsAfter.length !== tagsBefore.length || tagsAfter.some((json, at) => json !== tagsBefore[at])
-      this.st.putLastSynced.run(accountId, snapshot.syncedAt)
-      history.rollup(next.values())
+    const lists = this.writeAccount(accountId, () => {
+      const changed = this.writeSnapshot(accountId, snapshot, atMs)
+      this.pruneHistoryAt(atMs)
+      return changed
     })
-    // A sync that found nothing changed keeps the lists already parsed (and, with them, the
-    // query engine's index of them, which follows the lists' identity): they are still exact.
-    if (kept !== undefined && (!sitesChanged || !tagsChanged)) {
-      const cache = this.listsOf(accountId)
-      if (!sitesChanged && kept.sites !== undefined) cache.sites = kept.sites
-      if (!tagsChanged && kept.tags !== undefined) cache.tags = kept.tags
-    }
-    // After the sync's transaction: old history goes by the retention setting (once a day).
-    this.pruneHistory(atMs)
+    this.keepUnchangedLists(accountId, kept, lists)
   }
 
   upsertSite(accountId: string, site: Site): void {
@@ -233,27 +204,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   addEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[] {
-    const token = ftsAccountToken(accountId)
-    const stored = this.transaction(() => {
-      const added: SiteEvent[] = []
-      for (const event of events) {
-        const result = this.st.insertEvent.run(
-          accountId,
-          event.id,
-          event.site_id,
-          event.type,
-          event.created_at,
-          eventTimeMs(event.created_at),
-          event.message,
-          JSON.stringify(event),
-        )
-        if (result.changes === 1) {
-          this.st.indexEvent.run(result.lastInsertRowid, token, event.message, accountId, event.site_id)
-          added.push(event)
-        }
-      }
-      return added
-    })
+    const stored = this.transaction(() => this.insertEvents(accountId, events))
     if (stored.length > 0) this.written(accountId)
     return stored
   }
@@ -287,10 +238,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   recordChanges(changes: SyncChanges): void {
-    this.transaction(() => {
-      this.st.insertChanges.run(changes.accountId, changes.syncedAt, JSON.stringify(changes))
-      this.st.pruneChanges.run(changes.accountId, changes.accountId, this.changesKept)
-    })
+    this.transaction(() => this.insertChanges(changes))
     this.written(changes.accountId)
   }
 
@@ -336,7 +284,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   pruneHistory(nowMs: number): number {
-    return this.transaction(() => this.history.prune(nowMs, this.settings().historyRetentionDays))
+    return this.transaction(() => this.pruneHistoryAt(nowMs))
   }
 
   pref(key: string): unknown {
@@ -364,6 +312,112 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
 
   close(): void {
     if (this.db.open) this.db.close()
+  }
+
+  /**
+   * Inside a transaction: the account's sites and tags replaced by a complete read, only what
+   * changed written, each changed site compared once (history, and the listener hears it).
+   */
+  private writeSnapshot(
+    accountId: string,
+    snapshot: SnapshotWrite,
+    atMs: number,
+    listener?: SiteChangeListener,
+  ): { sitesChanged: boolean; tagsChanged: boolean } {
+    // A site listed twice (a list that shifted while it was paged) is stored once, the later
+    // copy winning, rather than failing the whole sync on the primary key.
+    const next = new Map(snapshot.sites.map((site) => [site.id, site]))
+    let sitesChanged = false
+    const history = this.history.begin(accountId, atMs, listener)
+    const before = new Map((this.st.siteRows.all(accountId) as SiteRow[]).map((row) => [row.id, row]))
+    // Only what changed is written: a sync of 10,000 unchanged sites writes nothing of them.
+    for (const [siteId, site] of next) {
+      const json = siteJson(site)
+      const old = before.get(siteId)
+      if (old?.json === json) continue
+      // Only a site whose JSON differs can have a changed value: 10,000 unchanged sites
+      // cost history nothing.
+      history.compare(old === undefined ? undefined : (JSON.parse(old.json) as Site), site)
+      this.st.putSite.run(accountId, siteId, site.name, json)
+      sitesChanged = true
+      if (old?.name !== site.name) this.reindexSiteName(accountId, siteId, site.name)
+    }
+    for (const [siteId, old] of before) {
+      if (next.has(siteId)) continue
+      this.st.deleteSite.run(accountId, siteId)
+      sitesChanged = true
+      history.forgetSite(siteId)
+      // Events of a vanished site keep their message but no longer carry its name.
+      if (old.name !== '') this.reindexSiteName(accountId, siteId, '')
+    }
+    const tagsBefore = this.st.tags.all(accountId) as string[]
+    this.st.deleteTags.run(accountId)
+    for (const tag of snapshot.tags) this.st.putTag.run(accountId, tag.id, tag.name, JSON.stringify(tag))
+    const tagsAfter = this.st.tags.all(accountId) as string[]
+    const tagsChanged = tagsAfter.length !== tagsBefore.length || tagsAfter.some((json, at) => json !== tagsBefore[at])
+    this.st.putLastSynced.run(accountId, snapshot.syncedAt)
+    history.rollup(next.values())
+    return { sitesChanged, tagsChanged }
+  }
+
+  /**
+   * A sync that found nothing changed keeps the lists already parsed (and, with them, the
+   * query engine's index of them, which follows the lists' identity): they are still exact.
+   */
+  private keepUnchangedLists(
+    accountId: string,
+    kept: { sites?: readonly Site[]; tags?: readonly Tag[] } | undefined,
+    changed: { sitesChanged: boolean; tagsChanged: boolean },
+  ): void {
+    if (kept === undefined || (changed.sitesChanged && changed.tagsChanged)) return
+    const cache = this.listsOf(accountId)
+    if (!changed.sitesChanged && kept.sites !== undefined) cache.sites = kept.sites
+    if (!changed.tagsChanged && kept.tags !== undefined) cache.tags = kept.tags
+  }
+
+  /** Inside a transaction: the events not stored yet (by id), indexed; answers those. */
+  private insertEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[] {
+    const token = ftsAccountToken(accountId)
+    const added: SiteEvent[] = []
+    for (const event of events) {
+      const result = this.st.insertEvent.run(
+        accountId,
+        event.id,
+        event.site_id,
+        event.type,
+        event.created_at,
+        eventTimeMs(event.created_at),
+        event.message,
+        JSON.stringify(event),
+      )
+      if (result.changes === 1) {
+        this.st.indexEvent.run(result.lastInsertRowid, token, event.message, accountId, event.site_id)
+        added.push(event)
+      }
+    }
+    return added
+  }
+
+  /** Inside a transaction: keeps a sync's changes, the newest `changesKept` of the account. */
+  private insertChanges(changes: SyncChanges): void {
+    this.st.insertChanges.run(changes.accountId, changes.syncedAt, JSON.stringify(changes))
+    this.st.pruneChanges.run(changes.accountId, changes.accountId, this.changesKept)
+  }
+
+  /** Inside a transaction: only the keys given change; undefined is "not given", null clears. */
+  private putSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void {
+    const meta = this.syncMeta(accountId)
+    const next: AccountSyncMeta = {
+      lastSyncedAt: patch.lastSyncedAt !== undefined ? patch.lastSyncedAt : meta.lastSyncedAt,
+      lastAttemptAt: patch.lastAttemptAt !== undefined ? patch.lastAttemptAt : meta.lastAttemptAt,
+      eventsBackfillPage: patch.eventsBackfillPage !== undefined ? patch.eventsBackfillPage : meta.eventsBackfillPage,
+    }
+    this.st.putSyncMeta.run(accountId, next.lastSyncedAt, next.lastAttemptAt, next.eventsBackfillPage)
+  }
+
+  /** Inside a transaction: old history goes by the retention setting (at most once a day). */
+  private pruneHistoryAt(nowMs: number): number {
+    return this.history.prune(nowMs, this.settings().historyRetentionDays)
   }
 
   private transaction<T>(work: () => T): T {

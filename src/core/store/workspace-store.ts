@@ -37,6 +37,31 @@ export interface SnapshotWrite {
   syncedAt: string
 }
 
+/** Everything one full sync read, written by applySync in one transaction. */
+export interface SyncWrite extends SnapshotWrite {
+  /** The events the sync read, in any order; those stored already are skipped. */
+  events: readonly SiteEvent[]
+  /** The account's first sync: its changes are kept even when they are empty. */
+  first: boolean
+  /**
+   * The backfill's next page of GET /logs (null: nothing older to read), given how many of the
+   * events were new and the page it stood at: the sync's rule, run inside the transaction.
+   */
+  nextBackfillPage(storedCount: number, current: number | null): number | null
+}
+
+/** What applySync wrote. */
+export interface SyncWritten {
+  /** What the sync changed; recorded when it changed anything or was the first. */
+  changes: SyncChanges
+  /** The events stored for the first time. */
+  newEvents: SiteEvent[]
+  /** Whether any stored site or tag differs from before (any field, any id). */
+  sitesChanged: boolean
+  tagsChanged: boolean
+  backfillPage: number | null
+}
+
 export interface WorkspaceStore {
   /** A sentence for the user when the database could not be read and was rebuilt; else null. */
   readonly notice: string | null
@@ -59,8 +84,15 @@ export interface WorkspaceStore {
   setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void
 
   /**
-   * Replaces the account's sites and tags with a complete read, and sets lastSyncedAt, in one
-   * transaction: a failure leaves the previous snapshot whole.
+   * A full sync, in one transaction: the account's sites and tags replaced by its complete
+   * read (each changed site's history kept), lastSyncedAt set, the new events stored, what the
+   * sync changed recorded (found in the same comparison as the history), the backfill's page
+   * moved and old history pruned. A failure anywhere leaves all of it as it was.
+   */
+  applySync(accountId: string, write: SyncWrite): SyncWritten
+  /**
+   * The snapshot part of applySync alone (sites, tags, lastSyncedAt, history), in one
+   * transaction: for a store filled without a sync (tests, benchmarks).
    */
   replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void
   upsertSite(accountId: string, site: Site): void
@@ -97,7 +129,8 @@ export interface WorkspaceStore {
 
   /**
    * The site's recorded changes, newest first (at most `limit`). Changes are recorded by
-   * replaceSnapshot and upsertSite in the same transaction as the write they compare against.
+   * applySync, replaceSnapshot and upsertSite in the same transaction as the write they compare
+   * against.
    */
   siteHistory(accountId: string, siteId: number, limit: number): SiteHistory
   /**

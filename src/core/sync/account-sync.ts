@@ -11,7 +11,8 @@ import { AppErrorException, toAppError } from '../errors'
 import type { WorkspaceStore } from '../store/workspace-store'
 import type { PushEmitter } from '../util/push-emitter'
 import { SerialQueue } from '../util/serial-queue'
-import { diffSnapshot, hasChanges, newestFirst, recordsDiffer } from './diff-snapshot'
+import { newestFirst } from '../store/sync-changes'
+import { nextBackfillPage } from './backfill-page'
 import { applyLocalChanges, type LocalChange } from './local-changes'
 import { resumeDelay, resumingError } from './rate-limit-resume'
 import { readAccount, type AccountRead } from './read-account'
@@ -306,25 +307,27 @@ export class AccountSync {
     return resumingError(error, delay, clock.now())
   }
 
-  /** Everything a full sync read, into the store (no await: nothing can interleave). */
+  /** Everything a full sync read, into the store in one transaction (no await: nothing can interleave). */
   private writeSync(read: AccountRead, first: boolean, syncedAt: string): { backfillPage: number | null } {
-    const { store } = this.deps
-    const before = { sites: store.sites(this.id), tags: store.tags(this.id) }
     const after = applyLocalChanges({ sites: read.sites, tags: read.tags }, this.localChanges ?? [])
-    store.replaceSnapshot(this.id, { sites: after.sites, tags: after.tags, syncedAt })
-    const stored = store.addEvents(this.id, read.events.events)
-    const changes = diffSnapshot({ accountId: this.id, syncedAt, first, before: before.sites, after: after.sites, newEvents: stored })
-    if (first || hasChanges(changes)) store.recordChanges(changes)
-    const backfillPage = this.noteEventsRead(read.events, stored.length, first)
-    // Everything was new on a first sync: the snapshot tells it, as news it would only be noise.
-    if (!first) this.pushNewEvents(stored)
-    this.pushChanged({
-      sites: recordsDiffer(before.sites, after.sites),
-      tags: recordsDiffer(before.tags, after.tags),
-      events: stored.length > 0,
-      changes,
+    const written = this.deps.store.applySync(this.id, {
+      sites: after.sites,
+      tags: after.tags,
+      syncedAt,
+      events: read.events.events,
+      first,
+      nextBackfillPage: (storedCount, current) => nextBackfillPage(read.events, storedCount, first, current),
     })
-    return { backfillPage }
+    this.siteRefreshEvents.clear()
+    // Everything was new on a first sync: the snapshot tells it, as news it would only be noise.
+    if (!first) this.pushNewEvents(written.newEvents)
+    this.pushChanged({
+      sites: written.sitesChanged,
+      tags: written.tagsChanged,
+      events: written.newEvents.length > 0,
+      changes: written.changes,
+    })
+    return { backfillPage: written.backfillPage }
   }
 
   private queueEventsSync(): void {
@@ -362,31 +365,18 @@ export class AccountSync {
     })
     this.throwIfStopped(signal)
     const stored = store.addEvents(this.id, read.events)
-    const backfillPage = this.noteEventsRead(read, stored.length, false)
+    const backfillPage = this.noteEventsRead(read, stored.length)
     if ((backfillPage !== null) !== states.get(this.id).backfilling) states.update(this.id, { backfilling: backfillPage !== null })
     if (stored.length === 0) return
     this.pushNewEvents(stored)
     this.pushChanged({ sites: false, tags: false, events: true, changes: null })
   }
 
-  /**
-   * Keeps the backfill's bookkeeping after a read of the newest events and answers the next
-   * page it reads (null: nothing older to fill in).
-   */
-  private noteEventsRead(read: NewEventsRead, storedCount: number, first: boolean): number | null {
+  /** Keeps the backfill's bookkeeping after an events-only read; answers the next page it reads. */
+  private noteEventsRead(read: NewEventsRead, storedCount: number): number | null {
     const { store } = this.deps
     const current = store.syncMeta(this.id).eventsBackfillPage
-    let next: number | null
-    if (first) {
-      // A first sync reads a recent window; the backfill goes on after it, unless it was all.
-      next = read.nextPage
-    } else {
-      // New events pushed the older ones back by this many whole pages: skip those re-reads.
-      const shifted = current === null ? null : current + Math.floor(storedCount / Math.max(1, read.perPage))
-      // A read that stopped before reaching a stored event leaves a gap for the backfill.
-      const gap = !read.reachedKnown && read.nextPage !== null ? read.nextPage : null
-      next = gap === null ? shifted : shifted === null ? gap : Math.min(gap, shifted)
-    }
+    const next = nextBackfillPage(read, storedCount, false, current)
     if (next !== current) store.setSyncMeta(this.id, { eventsBackfillPage: next })
     this.siteRefreshEvents.clear()
     return next

@@ -186,6 +186,39 @@ describe('a sync that does not complete', () => {
     expect(h.store.sites(ACCOUNT)).toHaveLength(10)
   })
 
+  it('whose last write fails leaves nothing half-written: one transaction holds the whole sync', async () => {
+    const reference = await server(20)
+    const h = await makeHarness({ baseUrl: reference.baseUrl, token: TOKEN })
+    const first = await h.engine.syncNow(ACCOUNT)
+    const sites = h.store.sites(ACCOUNT)
+    const tags = h.store.tags(ACCOUNT)
+    const events = h.store.eventCount(ACCOUNT)
+    const meta = h.store.syncMeta(ACCOUNT)
+    const trend = h.store.historyTrend([ACCOUNT], '2000-01-01')
+    await h.client.createSite({ name: 'Not seen yet', url: 'https://unseen.example.com' })
+    await h.client.createTag('Not seen either')
+    reference.runMonitoringPass()
+    // The record of what the sync changed is its last row: the database refuses it, as a full
+    // disk would, after the sites, tags, events and history were written in this sync.
+    h.store.database.exec("CREATE TEMP TRIGGER refuse_changes BEFORE INSERT ON changes BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+
+    const failed = await h.engine.syncNow(ACCOUNT)
+
+    expect(failed).toMatchObject({ status: 'failed', lastSyncedAt: first.lastSyncedAt })
+    expect(h.store.sites(ACCOUNT)).toEqual(sites)
+    expect(h.store.tags(ACCOUNT)).toEqual(tags)
+    expect(h.store.eventCount(ACCOUNT)).toBe(events)
+    expect(h.store.syncMeta(ACCOUNT)).toEqual({ ...meta, lastAttemptAt: failed.lastAttemptAt })
+    expect(h.store.historyTrend([ACCOUNT], '2000-01-01')).toEqual(trend)
+    expect(h.store.recentChanges(ACCOUNT, 5)).toHaveLength(1)
+    expect(h.pushesOf('workspace:changed')).toHaveLength(1)
+
+    h.store.database.exec('DROP TRIGGER refuse_changes')
+    expect(await h.engine.syncNow(ACCOUNT)).toMatchObject({ status: 'idle', error: null })
+    expect(h.store.sites(ACCOUNT)).toHaveLength(21)
+    expect(h.store.recentChanges(ACCOUNT, 5)[0]).toMatchObject({ first: false, sitesAdded: [expect.any(Number)] })
+  })
+
   it('cancelled midway, leaves the previous snapshot whole; the next sync completes', async () => {
     const reference = await server(45)
     const h = await makeHarness({ baseUrl: reference.baseUrl, token: TOKEN })

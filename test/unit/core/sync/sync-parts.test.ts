@@ -1,8 +1,8 @@
-// The engine's pure parts, without a server or a store: what a sync changed, local changes
-// replayed onto a read, the newest-events read, and the throttled state pushes.
+// The engine's pure parts, without a server or a store: local changes replayed onto a read,
+// the newest-events read, where the backfill goes on, and the throttled state pushes.
 import { describe, expect, it } from 'vitest'
 import type { Page, Site, SiteEvent, SyncState } from '../../../../src/shared'
-import { diffSnapshot, hasChanges, newestFirst, recordsDiffer } from '../../../../src/core/sync/diff-snapshot'
+import { nextBackfillPage } from '../../../../src/core/sync/backfill-page'
 import { applyLocalChanges } from '../../../../src/core/sync/local-changes'
 import { readNewEvents } from '../../../../src/core/sync/read-new-events'
 import { SyncStates } from '../../../../src/core/sync/sync-states'
@@ -14,62 +14,6 @@ const site = (id: number, extra: Partial<Site> = {}): Site => ({ ...(wireSite(id
 function event(id: number, createdAt = `2026-01-01T10:00:${String(id % 60).padStart(2, '0')}+00:00`, siteId = 1): SiteEvent {
   return { id, site_id: siteId, category: 'client', message: `Event ${id}`, type: 'new_extension', created_at: createdAt }
 }
-
-describe('diffSnapshot', () => {
-  it('names the sites added and removed, the updates and checks that changed, and the new events', () => {
-    const before = [site(1, { updates_count: 2 }), site(2, { last_check_at: null }), site(3)]
-    const after = [site(4), site(2, { last_check_at: '2026-01-02T10:00:00+00:00' }), site(1, { updates_count: 5 })]
-    const changes = diffSnapshot({
-      accountId: 'a',
-      syncedAt: '2026-01-02T10:00:00.000Z',
-      first: false,
-      before,
-      after,
-      newEvents: [event(7, '2026-01-02T09:00:00+00:00'), event(9, '2026-01-02T09:30:00+00:00'), event(8, '2026-01-02T09:30:00+00:00')],
-    })
-    expect(changes).toEqual({
-      accountId: 'a',
-      syncedAt: '2026-01-02T10:00:00.000Z',
-      first: false,
-      sitesAdded: [4],
-      sitesRemoved: [3],
-      updatesChanged: [{ siteId: 1, from: 2, to: 5 }],
-      lastCheckChanged: [2],
-      newEventIds: [9, 8, 7],
-      newEventCount: 3,
-    })
-    expect(hasChanges(changes)).toBe(true)
-  })
-
-  it('reads a missing updates_count as null, and finds nothing in an unchanged snapshot', () => {
-    const withCount = [site(1, { updates_count: 0 })]
-    const withoutCount = [site(1, { updates_count: undefined })]
-    const diff = (before: Site[], after: Site[]) =>
-      diffSnapshot({ accountId: 'a', syncedAt: 'now', first: false, before, after, newEvents: [] })
-    expect(diff(withoutCount, withCount).updatesChanged).toEqual([{ siteId: 1, from: null, to: 0 }])
-    expect(hasChanges(diff(withCount, [site(1, { updates_count: 0 })]))).toBe(false)
-  })
-
-  it('keeps at most 300 new event ids, the newest, and counts them all', () => {
-    const events = Array.from({ length: 450 }, (_, i) => event(i + 1, new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString()))
-    const changes = diffSnapshot({ accountId: 'a', syncedAt: 'now', first: true, before: [], after: [], newEvents: events })
-    expect(changes.newEventCount).toBe(450)
-    expect(changes.newEventIds).toHaveLength(300)
-    expect(changes.newEventIds[0]).toBe(450)
-    expect(changes.newEventIds.at(-1)).toBe(151)
-  })
-
-  it('orders events newest first by time, then id', () => {
-    const sorted = newestFirst([event(1, '2026-01-01T10:00:00+00:00'), event(3, '2026-01-01T09:00:00+00:00'), event(2, '2026-01-01T10:00:00+00:00')])
-    expect(sorted.map((e) => e.id)).toEqual([2, 1, 3])
-  })
-
-  it('tells whether two reads of a list differ in any field', () => {
-    expect(recordsDiffer([site(1), site(2)], [site(2), site(1)])).toBe(false)
-    expect(recordsDiffer([site(1)], [site(1, { name: 'Renamed' })])).toBe(true)
-    expect(recordsDiffer([site(1)], [site(1), site(2)])).toBe(true)
-  })
-})
 
 describe('applyLocalChanges', () => {
   it('replays creates and deletes made while a sync read', () => {
@@ -89,6 +33,22 @@ describe('applyLocalChanges', () => {
   it('keeps one copy of a site the read has already', () => {
     const replayed = applyLocalChanges({ sites: [site(1)], tags: [] }, [{ kind: 'siteSaved', site: site(1, { name: 'Mine' }) }])
     expect(replayed.sites).toEqual([site(1, { name: 'Mine' })])
+  })
+})
+
+describe('nextBackfillPage', () => {
+  const read = (nextPage: number | null, reachedKnown: boolean) => ({ events: [], nextPage, reachedKnown, perPage: 15 })
+
+  it('after a first sync, goes on where its window ended', () => {
+    expect(nextBackfillPage(read(11, false), 150, true, null)).toBe(11)
+    expect(nextBackfillPage(read(null, true), 20, true, null)).toBeNull()
+  })
+
+  it('skips the whole pages new events pushed back, and fills a gap left by a read that stopped short', () => {
+    expect(nextBackfillPage(read(null, true), 31, false, 4)).toBe(6)
+    expect(nextBackfillPage(read(3, false), 0, false, null)).toBe(3)
+    expect(nextBackfillPage(read(3, false), 31, false, 4)).toBe(3)
+    expect(nextBackfillPage(read(null, true), 5, false, null)).toBeNull()
   })
 })
 
