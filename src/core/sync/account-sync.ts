@@ -1,17 +1,16 @@
-// All sync work of one account: full syncs (single-flight), events-only syncs, the background
-// backfill of older events, one-site refreshes, and the store updates after a create or delete.
-// Full and events-only syncs run one after another in the account's lane; the backfill runs
-// only while the lane is empty, and is stopped before anything else enters it. Every network
-// read happens before anything is written, so a failed or cancelled sync leaves the store as
-// it was; every write checks first that its work was not cancelled meanwhile.
+// What each sync of one account does: full syncs (single-flight), events-only syncs, the
+// background backfill of older events, one-site refreshes, and the store updates after a create
+// or delete. When each runs and how it is stopped is the account's lane (account-lane.ts).
+// Every network read happens before anything is written, so a failed or cancelled sync leaves
+// the store as it was; every write checks first that its work was not cancelled meanwhile.
 import type { AppError, Site, SiteEvent, SyncState, Tag, WorkspaceChanged } from '../../shared'
 import type { SiteApi } from '../api/site-api'
 import { throwIfAborted } from '../api/timing'
 import { AppErrorException, toAppError } from '../errors'
 import type { WorkspaceStore } from '../store/workspace-store'
 import type { PushEmitter } from '../util/push-emitter'
-import { SerialQueue } from '../util/serial-queue'
 import { newestFirst } from '../store/sync-changes'
+import { AccountLane, type FullSyncJob } from './account-lane'
 import { nextBackfillPage } from './backfill-page'
 import { applyLocalChanges, type LocalChange } from './local-changes'
 import { resumeDelay, resumingError } from './rate-limit-resume'
@@ -39,16 +38,6 @@ export interface AccountSyncDeps {
   userBusyFor: () => number
 }
 
-interface Job<T> {
-  controller: AbortController
-  promise: Promise<T>
-}
-
-interface MainJob extends Job<SyncState> {
-  /** Started reading: a change made now may be missing from what it reads. */
-  reading: boolean
-}
-
 export const MOVING_NOTICE =
   'The list of sites or tags kept changing while it was read, so a few may be missing or out of date here; the next sync will catch up.'
 
@@ -65,15 +54,7 @@ function listEnded(page: { data: unknown[]; meta: { current_page: number; last_p
 }
 
 export class AccountSync {
-  private readonly lane = new SerialQueue()
-  private laneJobs = 0
-  private main: MainJob | null = null
-  private readonly eventJobs = new Set<Job<void>>()
-  /** An events-only sync is queued and has not started: another would read the same. */
-  private eventsQueued = false
-  private backfill: Job<void> | null = null
-  /** One-site refreshes and read-backs: cancelled with the account, not by cancel(). */
-  private readonly tasks = new Set<Job<unknown>>()
+  private readonly lane = new AccountLane(() => this.resumeBackfill())
   /** Changes made through the app while a full sync reads; replayed onto its read. */
   private localChanges: LocalChange[] | null = null
   private syncAgain = false
@@ -87,7 +68,6 @@ export class AccountSync {
    */
   private readonly siteRefreshEvents = new Set<number>()
   private readonly backfillPush: Throttle
-  private closed = false
 
   constructor(private readonly deps: AccountSyncDeps) {
     this.backfillPush = new Throttle(deps.clock, deps.tuning.backfillPushIntervalMs, () =>
@@ -99,23 +79,22 @@ export class AccountSync {
     return this.deps.accountId
   }
 
+  private get closed(): boolean {
+    return this.lane.closed
+  }
+
   /** A full sync now, or the one already queued or under way. Never rejects. */
   syncNow(): Promise<SyncState> {
     if (this.closed) return Promise.resolve(this.deps.states.get(this.id))
-    if (this.main) return this.main.promise
-    const job: MainJob = { controller: new AbortController(), reading: false, promise: Promise.resolve(this.deps.states.get(this.id)) }
-    this.main = job
-    job.promise = this.exclusive(() => this.runMain(job))
-      .catch((thrown: unknown) => this.deps.states.update(this.id, { status: 'failed', progress: null, error: toAppError(thrown) }))
-      .then((state) => {
-        if (this.main === job) this.main = null
-        if (this.syncAgain) {
-          this.syncAgain = false
-          this.requestSync()
-        }
-        return state
-      })
-    return job.promise
+    return this.lane.fullSyncJob(
+      (job) => this.runMain(job),
+      (thrown) => this.deps.states.update(this.id, { status: 'failed', progress: null, error: toAppError(thrown) }),
+      () => {
+        if (!this.syncAgain) return
+        this.syncAgain = false
+        this.requestSync()
+      },
+    )
   }
 
   /**
@@ -124,7 +103,7 @@ export class AccountSync {
    * reading would read every list twice for one reason.
    */
   requestSync(): void {
-    if (this.closed || this.main) return
+    if (this.closed || this.lane.fullSync) return
     void this.syncNow()
   }
 
@@ -134,7 +113,7 @@ export class AccountSync {
    */
   private syncAfterChange(): void {
     if (this.closed) return
-    if (this.main?.reading) this.syncAgain = true
+    if (this.lane.fullSync?.reading) this.syncAgain = true
     else this.requestSync()
   }
 
@@ -205,10 +184,7 @@ export class AccountSync {
   /** Stops the full and events-only syncs under way or queued; the backfill resumes later. */
   async cancel(): Promise<void> {
     this.syncAgain = false
-    const main = this.main
-    main?.controller.abort()
-    for (const job of this.eventJobs) job.controller.abort()
-    await Promise.allSettled([main?.promise, ...[...this.eventJobs].map((job) => job.promise)])
+    await this.lane.cancel()
   }
 
   /** Stops everything under way (the token changed): work started from now on is new. */
@@ -217,39 +193,35 @@ export class AccountSync {
     this.cancelEventsSoon = null
     this.cancelResume?.()
     this.cancelResume = null
-    this.backfill?.controller.abort()
-    for (const task of this.tasks) task.controller.abort()
-    await Promise.allSettled([this.cancel(), this.backfill?.promise, ...[...this.tasks].map((task) => task.promise)])
+    this.syncAgain = false
+    await this.lane.interrupt()
   }
 
   /** Stops everything and takes no more work: the account is gone or the app is closing. */
   async close(): Promise<void> {
-    this.closed = true
     this.backfillPush.cancel()
-    await this.interrupt()
+    this.cancelEventsSoon?.()
+    this.cancelEventsSoon = null
+    this.cancelResume?.()
+    this.cancelResume = null
+    this.syncAgain = false
+    await this.lane.close()
   }
 
   /** Starts the backfill if older events are still to be read and nothing else is running. */
   resumeBackfill(): void {
-    if (this.closed || this.backfill || this.laneJobs > 0) return
+    if (!this.lane.backfillMayStart) return
     let page: number | null
     try {
       page = this.deps.store.syncMeta(this.id).eventsBackfillPage
     } catch {
       return
     }
-    if (page === null) return
-    const job: Job<void> = { controller: new AbortController(), promise: Promise.resolve() }
     // A failed backfill (offline, say) waits for the next sync to start it again.
-    job.promise = this.runBackfill(job.controller.signal)
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.backfill === job) this.backfill = null
-      })
-    this.backfill = job
+    if (page !== null) this.lane.startBackfill((signal) => this.runBackfill(signal))
   }
 
-  private async runMain(job: MainJob): Promise<SyncState> {
+  private async runMain(job: FullSyncJob): Promise<SyncState> {
     const { store, states, clock, tuning } = this.deps
     if (job.controller.signal.aborted || this.closed) return states.update(this.id, { status: 'failed', progress: null, error: cancelledSync() })
     // This sync is the one a rate limit postponed, or replaces it: it schedules anew if limited.
@@ -331,19 +303,7 @@ export class AccountSync {
   }
 
   private queueEventsSync(): void {
-    if (this.closed || this.eventsQueued) return
-    // A full sync that has not started reading yet reads the newest events anyway.
-    if (this.main && !this.main.reading) return
-    this.eventsQueued = true
-    const job: Job<void> = { controller: new AbortController(), promise: Promise.resolve() }
-    job.promise = this.exclusive(async () => {
-      this.eventsQueued = false
-      await this.runEvents(job.controller.signal)
-    })
-      // An events sync is a nicety on top of the full ones: its failure waits for the next.
-      .catch(() => undefined)
-      .finally(() => this.eventJobs.delete(job))
-    this.eventJobs.add(job)
+    this.lane.queueEventsSync((signal) => this.runEvents(signal))
   }
 
   private async runEvents(signal: AbortSignal): Promise<void> {
@@ -402,37 +362,8 @@ export class AccountSync {
     states.update(this.id, { backfilling: false })
   }
 
-  private async stopBackfill(): Promise<void> {
-    const job = this.backfill
-    if (!job) return
-    job.controller.abort()
-    await job.promise
-  }
-
-  /** Runs work in the account's lane: after the work before it, with the backfill stopped. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    this.laneJobs++
-    return this.lane.run(async () => {
-      try {
-        await this.stopBackfill()
-        return await work()
-      } finally {
-        this.laneJobs--
-        if (this.laneJobs === 0) this.resumeBackfill()
-      }
-    })
-  }
-
-  private async task<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    if (this.closed) throw new AppErrorException({ code: 'cancelled', message: 'The account is being closed; nothing was read.' })
-    const controller = new AbortController()
-    const job: Job<T> = { controller, promise: work(controller.signal) }
-    this.tasks.add(job)
-    try {
-      return await job.promise
-    } finally {
-      this.tasks.delete(job)
-    }
+  private task<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.lane.task(work)
   }
 
   private withClient<T>(signal: AbortSignal, work: (api: SiteApi, signal: AbortSignal) => Promise<T>): Promise<T> {
