@@ -15,6 +15,8 @@ import { healthChannels } from './channels/health-channels'
 import { historyChannels } from './channels/history-channels'
 import { overviewChannels } from './channels/overview-channels'
 import { prefsChannels } from './channels/prefs-channels'
+import { reportChannels, type PrintReportPdf } from './channels/report-channels'
+import { ReportTemplates } from './report/report-templates'
 import { scopeChannels } from './channels/scope-channels'
 import { settingsChannels } from './channels/settings-channels'
 import { siteChannels } from './channels/site-channels'
@@ -82,6 +84,8 @@ export interface CoreOptions {
    * machine's network (loopback only under a test runner), starting unless autoSync is false.
    */
   health?: HealthOptions
+  /** Desktop: prints a report to PDF from a hidden window (main/report-pdf.ts); the web shell prints in the browser. */
+  printReportPdf?: PrintReportPdf
 }
 
 /** The start-up sync begins after the window's first read is served, or after this at the latest. */
@@ -214,6 +218,12 @@ export function createCore(options: CoreOptions): Core {
       ...healthChannels(context, health.service),
       ...overviewChannels(context),
       ...exportChannels(context, exportDelivery(options)),
+      ...reportChannels(context, {
+        health: health.service,
+        templates: new ReportTemplates(options.dataDir),
+        delivery: exportDelivery(options),
+        printPdf: options.printReportPdf,
+      }),
     },
     () => sync.noteUserActivity(),
   )

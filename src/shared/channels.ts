@@ -17,6 +17,8 @@ import type { Result } from './errors'
 import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
 import type { EventsExportQuery, ExportResult, SitesExportRequest } from './exports'
 import type { OverviewStats } from './overview'
+import type { Report, ReportRequest, ReportTemplate, ReportTemplateSave } from './report'
+import type { ReportTable } from './report-tables'
 import type { RowKey, Scope } from './scope'
 import type { ScopeSummary, SitesPage, SitesQuery } from './sites-query'
 import type {
@@ -134,6 +136,21 @@ export interface RequestChannels {
    * account of the scope must exist (not_found names the one that does not).
    */
   'overview:stats': [{ scope: Scope; now?: string }, OverviewStats]
+
+  /**
+   * A client report (core/report), computed from the store only for a period of local days:
+   * the same request over the same store answers the same numbers. Every account of the
+   * selection's scope must exist.
+   */
+  'report:build': [ReportRequest, Report]
+  /** One table of the report as CSV, delivered as exports are (save dialog, or a one-time download). */
+  'report:csv': [{ request: ReportRequest; table: ReportTable }, ExportResult]
+  /** Desktop: the report printed to PDF from a hidden window, saved where the person chooses. */
+  'report:pdf': [{ request: ReportRequest; templateId: string | null }, ExportResult]
+  /** The saved report templates (white label), logos as data: URLs. */
+  'report:templates': [void, ReportTemplate[]]
+  'report:saveTemplate': [ReportTemplateSave, ReportTemplate]
+  'report:deleteTemplate': [{ id: string }, void]
 }
 
 /** One day's events of one type; `day` is YYYY-MM-DD in the asked offset. */
@@ -205,6 +222,12 @@ export const REQUEST_CHANNELS = [
   'history:site',
   'history:trend',
   'overview:stats',
+  'report:build',
+  'report:csv',
+  'report:pdf',
+  'report:templates',
+  'report:saveTemplate',
+  'report:deleteTemplate',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [

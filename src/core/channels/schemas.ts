@@ -17,6 +17,8 @@ import {
 } from '../../shared'
 import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
 import { HEALTH_SETTING_BOUNDS } from '../../shared/health'
+import { REPORT_LOGO_MAX_BYTES, REPORT_NOTES_MAX, REPORT_SECTIONS, REPORT_TEXT_MAX } from '../../shared/report'
+import { REPORT_TABLES } from '../../shared/report-tables'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
 const accountId = z.uuid({ error: 'must be an account id' })
@@ -219,6 +221,30 @@ const healthSettingsPatch = z.strictObject({
     .optional(),
 })
 
+const reportRequest = z.strictObject({
+  selection: z.strictObject({
+    scope,
+    filter: siteFilter,
+    keys: z.array(rowKey).max(MAX_QUERY_KEYS, `must name at most ${MAX_QUERY_KEYS} sites`).readonly().optional(),
+    label: text(REPORT_TEXT_MAX),
+  }),
+  period: z.strictObject({ from: text(10), to: text(10), timeZone: text(64) }),
+  sections: z.array(z.enum(REPORT_SECTIONS, { error: `must be one of ${REPORT_SECTIONS.join(', ')}` })).max(REPORT_SECTIONS.length).readonly(),
+  notes: text(REPORT_NOTES_MAX),
+})
+const reportText = text(REPORT_TEXT_MAX)
+const reportSaveTemplate = z.strictObject({
+  id: z.uuid({ error: 'must be a template id' }).optional(),
+  name: reportText,
+  agencyName: reportText,
+  accent: text(7),
+  coverLine: reportText,
+  footer: text(REPORT_TEXT_MAX * 2),
+  showAppName: z.boolean(),
+  // The limit is checked again on the decoded bytes, with the sentence the form shows.
+  logo: z.union([z.strictObject({ base64: z.string().max(REPORT_LOGO_MAX_BYTES * 2) }), z.literal('keep'), z.null()]),
+})
+
 /** Every request channel's input schema, by channel name. */
 export const CHANNEL_INPUT_SCHEMAS = {
   'app:info': noInput,
@@ -255,6 +281,12 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'overview:stats': overviewStats,
   'export:sites': exportSites,
   'export:events': exportEvents,
+  'report:build': reportRequest,
+  'report:csv': z.strictObject({ request: reportRequest, table: z.enum(REPORT_TABLES, { error: `must be one of ${REPORT_TABLES.join(', ')}` }) }),
+  'report:pdf': z.strictObject({ request: reportRequest, templateId: z.uuid().nullable() }),
+  'report:templates': noInput,
+  'report:saveTemplate': reportSaveTemplate,
+  'report:deleteTemplate': z.strictObject({ id: z.uuid({ error: 'must be a template id' }) }),
 } as const satisfies InputSchemaMap
 
 export type ChannelInputSchema<C extends RequestChannel> = (typeof CHANNEL_INPUT_SCHEMAS)[C]

@@ -1,0 +1,70 @@
+// report:* — client reports (core/report): computed from the store only, for a period of local
+// days; one table as CSV through the export delivery; the saved templates (white label) in the
+// data folder; and, on the desktop, the report printed to PDF by the shell.
+import type { ChannelHandlers, ExportResult } from '../../shared'
+import type { ReportRequest, ReportTemplate } from '../../shared/report'
+import type { ExportDelivery } from '../export'
+import { appError } from '../errors'
+import type { HealthService } from '../health/health-service'
+import { buildReport } from '../report/build-report'
+import { writeReportCsv } from '../report/report-csv'
+import type { ReportAccount } from '../report/report-sources'
+import type { ReportTemplates } from '../report/report-templates'
+import { checkScope } from './check-scope'
+import type { ChannelContext } from './context'
+import { handle } from './handle'
+
+type ReportChannel = 'report:build' | 'report:csv' | 'report:pdf' | 'report:templates' | 'report:saveTemplate' | 'report:deleteTemplate'
+
+/** The desktop shell's printer: the report's own page in a hidden window, to a PDF the person saves. */
+export type PrintReportPdf = (request: ReportRequest, template: ReportTemplate | null) => Promise<ExportResult>
+
+export interface ReportChannelParts {
+  health: HealthService
+  templates: ReportTemplates
+  delivery: ExportDelivery
+  printPdf?: PrintReportPdf
+  nowMs?: () => number
+}
+
+export function reportChannels(ctx: Pick<ChannelContext, 'store' | 'workspace'>, parts: ReportChannelParts): Pick<ChannelHandlers, ReportChannel> {
+  const { store, workspace } = ctx
+  const now = parts.nowMs ?? Date.now
+
+  async function build(request: ReportRequest) {
+    const scope = request.selection.scope
+    await checkScope(store, scope)
+    const records = await Promise.all(scope.map((accountId) => store.record(accountId)))
+    const accounts: ReportAccount[] = records.map((record) => ({
+      accountId: record.id,
+      label: record.label,
+      createdAt: record.createdAt,
+      sites: workspace.sites(record.id),
+      tags: workspace.tags(record.id),
+      revision: workspace.revision(record.id),
+    }))
+    const demo = new Set(records.filter((r) => r.kind === 'demo').map((r) => r.id))
+    return buildReport(request, {
+      accounts,
+      workspace,
+      health: (accountId, siteId) => parts.health.site(accountId, siteId, demo.has(accountId)),
+      nowMs: now(),
+    })
+  }
+
+  return {
+    'report:build': handle('report:build', build),
+    'report:csv': handle('report:csv', async ({ request, table }) => writeReportCsv(await build(request), table, parts.delivery)),
+    'report:pdf': handle('report:pdf', async ({ request, templateId }) => {
+      if (parts.printPdf === undefined) {
+        throw appError({ code: 'invalid_input', message: 'Here the report is saved as PDF with the browser’s print dialog (Print / Save as PDF).' })
+      }
+      await checkScope(store, request.selection.scope)
+      const template = templateId === null ? null : ((await parts.templates.list()).find((t) => t.id === templateId) ?? null)
+      return parts.printPdf(request, template)
+    }),
+    'report:templates': handle('report:templates', () => parts.templates.list()),
+    'report:saveTemplate': handle('report:saveTemplate', (input) => parts.templates.save(input)),
+    'report:deleteTemplate': handle('report:deleteTemplate', ({ id }) => parts.templates.remove(id)),
+  }
+}

@@ -1,0 +1,60 @@
+// The period's extension events of the report's sites, read from the store a slice at a time
+// (the feed's keyset order), and turned into the rows of the updates and installs tables.
+import { keyOf, type ScopedEvent } from '../../shared'
+import type { ReportInstall, ReportUpdate } from '../../shared/report'
+import { parseInstallText, parseUpdateText } from './event-text'
+import { localDay } from './period'
+import type { ReportSources } from './report-sources'
+
+const SLICE = 500
+export const UPDATED = 'updated_extension'
+export const INSTALLED = 'new_extension'
+
+export interface PeriodEvents {
+  updates: ReportUpdate[]
+  installs: ReportInstall[]
+}
+
+/**
+ * `wanted(accountId, siteId)` answers the site's name when the report covers it, else
+ * undefined. Rows come oldest first; ties by site name, then the event's id, so the order is
+ * the same every time.
+ */
+export function periodEvents(
+  sources: ReportSources,
+  bounds: { fromMs: number; toMs: number },
+  timeZone: string,
+  wanted: (accountId: string, siteId: number) => string | undefined,
+): PeriodEvents {
+  const found: { event: ScopedEvent; siteName: string; ms: number }[] = []
+  for (const account of sources.accounts) {
+    let after: ScopedEvent | undefined
+    for (;;) {
+      const slice = sources.workspace.queryEvents({
+        scope: [account.accountId],
+        types: [UPDATED, INSTALLED],
+        from: new Date(bounds.fromMs).toISOString(),
+        // The store's bound is inclusive; the period's end is not.
+        to: new Date(bounds.toMs - 1).toISOString(),
+        limit: SLICE,
+        ...(after ? { after: { createdAt: after.created_at, accountId: after.accountId, id: after.id } } : {}),
+      })
+      for (const event of slice.events) {
+        const siteName = wanted(event.accountId, event.site_id)
+        if (siteName !== undefined) found.push({ event, siteName, ms: Date.parse(event.created_at) })
+      }
+      if (slice.next === null || slice.events.length === 0) break
+      after = slice.events[slice.events.length - 1]
+    }
+  }
+  found.sort((a, b) => a.ms - b.ms || a.siteName.localeCompare(b.siteName) || a.event.accountId.localeCompare(b.event.accountId) || a.event.id - b.event.id)
+
+  const updates: ReportUpdate[] = []
+  const installs: ReportInstall[] = []
+  for (const { event, siteName, ms } of found) {
+    const common = { site: keyOf(event.accountId, event.site_id), siteName, day: localDay(ms, timeZone), at: new Date(ms).toISOString() }
+    if (event.type === UPDATED) updates.push({ ...common, ...parseUpdateText(event.message) })
+    else installs.push({ ...common, ...parseInstallText(event.message) })
+  }
+  return { updates, installs }
+}
