@@ -186,7 +186,7 @@ export function createCore(options: CoreOptions): Core {
   )
 
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
-  const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], ready }
+  const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], siteFindings: (accountId) => health.service.siteFindings(accountId), ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval;
   // but only once the window has its first read of the store (the scope summary or rows), or
   // after a moment if no window asks: a sync of thousands of pages keeps core busy, and the app

@@ -53,6 +53,8 @@ export interface HealthFinding {
   level: HealthLevel
   /** One sentence. */
   reason: string
+  /** A few words for the Sites column (shared/health-labels.ts): "Certificate expires in 9 days". */
+  label: string
   /** When the site's state of this check began to be this finding. */
   since: string
 }

@@ -66,10 +66,16 @@ export function isSiteFieldKey(value: unknown): value is SiteFieldKey {
  * it shows). Account is kept out of SITE_FIELDS because the column layout lists every field
  * there for every scope; the table shows it for scopes of more than one account.
  */
-export type TableFieldKey = SiteFieldKey | 'account'
+export type TableFieldKey = SiteFieldKey | 'account' | 'health'
 
 export const ACCOUNT_FIELD_LABEL = 'Account'
 
+/**
+ * Health (what core's own checks found, core/health) is not a field of the site either: core
+ * knows it, sorts and filters by it, and hands each row its findings (SiteRow.health).
+ */
+export const HEALTH_FIELD_LABEL = 'Health'
+
 export function isTableFieldKey(value: unknown): value is TableFieldKey {
-  return value === 'account' || isSiteFieldKey(value)
+  return value === 'account' || value === 'health' || isSiteFieldKey(value)
 }

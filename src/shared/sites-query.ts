@@ -4,6 +4,7 @@
 // core says the scope's revision changed. Search, facets and sorting run in core only
 // (core/query); these are the shapes both sides agree on.
 import type { Site, Tag } from './domain'
+import type { HealthCause, HealthFinding } from './health'
 import type { RowKey, TagKey } from './scope'
 import type { TableFieldKey } from './site-fields'
 import type { SyncState } from './workspace'
@@ -37,6 +38,8 @@ export interface SiteFilter {
   neverChecked: boolean
   /** Only these accounts of the scope (none: every account of it). */
   accounts: readonly string[]
+  /** Sites with one of these health findings (core/health); absent or empty: any. */
+  health?: readonly HealthCause[]
 }
 
 export const EMPTY_FILTER: SiteFilter = Object.freeze({
@@ -86,6 +89,8 @@ export interface SiteRow {
   key: RowKey
   accountId: string
   site: Site
+  /** What core's health checks found on the site, worst first; absent when nothing. */
+  health?: readonly HealthFinding[]
 }
 
 export interface FacetValue<V> {
@@ -110,6 +115,8 @@ export interface SiteFacets {
   accounts: FacetValue<string>[]
   hasUpdates: number
   neverChecked: number
+  /** Sites with each health finding (every cause listed, unfound ones at 0). */
+  health: FacetValue<HealthCause>[]
 }
 
 export interface SitesPage {

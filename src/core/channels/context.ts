@@ -2,6 +2,7 @@
 import type { AppNotice } from '../../shared'
 import type { AccountClients, AccountStore } from '../accounts'
 import type { DemoWorkspace } from '../demo'
+import type { SiteFindings } from '../health/site-findings'
 import type { WorkspaceStore } from '../store/workspace-store'
 import type { SyncEngineApi } from '../sync/sync-engine-api'
 import type { PushEmitter } from '../util/push-emitter'
@@ -16,6 +17,8 @@ export interface ChannelContext {
   sync: SyncEngineApi
   /** Sentences for the user that belong to no call, for windows that open later. */
   notices: () => AppNotice[]
+  /** Each account's health findings by site (core/health), for the Sites query; absent: none. */
+  siteFindings?: (accountId: string) => SiteFindings
   /** Settles when start-up work (opening the demo with --demo) is done, failed or not. */
   ready: Promise<void>
 }

@@ -27,6 +27,7 @@ export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): P
         sites: workspace.sites(accountId),
         tags: workspace.tags(accountId),
         revision: workspace.revision(accountId),
+        ...(ctx.siteFindings ? { health: ctx.siteFindings(accountId) } : {}),
       }))
       const rows = counting(queryRows(accounts, query, except))
       const lines = siteLines(rows.items, {

@@ -16,7 +16,7 @@ import {
   type TableFieldKey,
 } from '../../shared'
 import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
-import { HEALTH_SETTING_BOUNDS } from '../../shared/health'
+import { HEALTH_CAUSES, HEALTH_SETTING_BOUNDS } from '../../shared/health'
 import { REPORT_LOGO_MAX_BYTES, REPORT_NOTES_MAX, REPORT_SECTIONS, REPORT_TEXT_MAX } from '../../shared/report'
 import { REPORT_TABLES } from '../../shared/report-tables'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
@@ -100,9 +100,10 @@ const siteFilter = z.strictObject({
   hasUpdates: z.boolean(),
   neverChecked: z.boolean(),
   accounts: z.array(accountId).max(MAX_EVENT_SCOPE, `must name at most ${MAX_EVENT_SCOPE} accounts`).readonly(),
+  health: z.array(z.enum(HEALTH_CAUSES, { error: `must be one of ${HEALTH_CAUSES.join(', ')}` })).max(HEALTH_CAUSES.length * 2).readonly().optional(),
 })
 
-const TABLE_FIELD_KEYS: TableFieldKey[] = [...SITE_FIELD_KEYS, 'account']
+const TABLE_FIELD_KEYS: TableFieldKey[] = [...SITE_FIELD_KEYS, 'account', 'health']
 const siteSort = z.strictObject({
   key: z.enum(TABLE_FIELD_KEYS, { error: `must be one of ${TABLE_FIELD_KEYS.join(', ')}` }),
   direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }),

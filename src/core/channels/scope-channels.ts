@@ -8,7 +8,7 @@ import type { ChannelContext } from './context'
 import { handle } from './handle'
 
 export function scopeChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites:query' | 'workspace:scope'> {
-  const { store, workspace, sync } = ctx
+  const { store, workspace, sync, siteFindings } = ctx
 
   /** The scope's accounts as the store holds them, in the scope's order. */
   async function accountsOf(scope: readonly string[]): Promise<QueryAccount[]> {
@@ -28,6 +28,7 @@ export function scopeChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites
       sites: workspace.sites(accountId),
       tags: workspace.tags(accountId),
       revision: workspace.revision(accountId),
+      ...(siteFindings ? { health: siteFindings(accountId) } : {}),
     }))
   }
 

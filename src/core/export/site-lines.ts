@@ -2,7 +2,7 @@
 // labels as the header, or JSON objects keyed by field with the site's own id (and, in a scope
 // of several accounts, its account: two accounts may share an id). The text of a cell is the
 // field's own (shared/site-fields.ts), as the table shows it.
-import { ACCOUNT_FIELD_LABEL, SITE_FIELDS, csvRecord, type ExportFormat, type SiteRow, type TableFieldKey } from '../../shared'
+import { ACCOUNT_FIELD_LABEL, HEALTH_FIELD_LABEL, SITE_FIELDS, csvRecord, type ExportFormat, type SiteRow, type TableFieldKey } from '../../shared'
 
 export interface SiteLinesOptions {
   columns: readonly TableFieldKey[]
@@ -14,7 +14,10 @@ export interface SiteLinesOptions {
 }
 
 function cell(row: SiteRow, key: TableFieldKey, accountLabel: (accountId: string) => string): string {
-  return key === 'account' ? accountLabel(row.accountId) : SITE_FIELDS[key].text(row.site)
+  if (key === 'account') return accountLabel(row.accountId)
+  // The row's findings in a few words each, worst first ("Down; PHP 7.4 without security fixes since 28 Nov 2022").
+  if (key === 'health') return (row.health ?? []).map((finding) => finding.label).join('; ')
+  return SITE_FIELDS[key].text(row.site)
 }
 
 /** `JSON.stringify(value, null, 2)` of an element of a top-level array: indented one level. */
@@ -26,7 +29,7 @@ function arrayElement(value: unknown): string {
 export function* siteLines(rows: Iterable<SiteRow>, options: SiteLinesOptions): Generator<string> {
   const { columns, accountLabel } = options
   if (options.format === 'csv') {
-    yield csvRecord(columns.map((key) => (key === 'account' ? ACCOUNT_FIELD_LABEL : SITE_FIELDS[key].label)))
+    yield csvRecord(columns.map((key) => (key === 'account' ? ACCOUNT_FIELD_LABEL : key === 'health' ? HEALTH_FIELD_LABEL : SITE_FIELDS[key].label)))
     for (const row of rows) yield csvRecord(columns.map((key) => cell(row, key, accountLabel)))
     return
   }

@@ -6,6 +6,7 @@ import { keyOf } from '../../shared/scope'
 import { EOL_AS_OF } from './eol-table'
 import type { HealthStore } from './health-store'
 import type { HealthSettings } from '../../shared/health'
+import type { SiteFindings } from './site-findings'
 
 const DAY_MS = 86_400_000
 const INCIDENTS_SHOWN = 50
@@ -14,6 +15,8 @@ export interface ReadContext {
   store: HealthStore
   settings: HealthSettings
   sites: (accountId: string) => readonly Site[]
+  /** The account's findings of the sites that are checked, worst first (site-findings.ts). */
+  findings: (accountId: string) => SiteFindings
   isDemo: (accountId: string) => boolean
   nowMs: number
 }
@@ -28,10 +31,9 @@ export function scopeHealth(ctx: ReadContext, accountIds: readonly string[]): Sc
   for (const accountId of accountIds) {
     if (ctx.settings.accounts[accountId] === false) continue
     const known = new Set(ctx.sites(accountId).map((site) => site.id))
-    for (const [siteId, states] of ctx.store.findings(accountId)) {
-      if (!known.has(siteId) || !siteEnabled(ctx.settings, accountId, siteId)) continue
-      const findings = states.map((s) => ({ check: s.check, cause: s.cause as HealthCause, level: s.level, reason: s.reason, since: s.since }))
-      sites[keyOf(accountId, siteId)] = findings
+    for (const [siteId, findings] of ctx.findings(accountId)) {
+      if (!known.has(siteId)) continue
+      sites[keyOf(accountId, siteId)] = [...findings]
       for (const cause of new Set(findings.map((f) => f.cause))) counts[cause]++
     }
   }

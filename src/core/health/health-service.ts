@@ -24,6 +24,7 @@ import { httpGet } from './http-get'
 import { BOOTSTRAP_REFRESH_MS, IANA_BOOTSTRAP_URL, parseBootstrap, SHIPPED_BOOTSTRAP, type RdapBootstrap } from './rdap-bootstrap'
 import { judgeDomain, lookUpDomain, registrableDomain, type RdapLookup } from './rdap-check'
 import { applyFailureRule, attemptReachability } from './reachability-check'
+import { SiteFindingsCache, type SiteFindings } from './site-findings'
 import { checkTls } from './tls-check'
 
 /** How often due checks are looked for; also the recheck after a first failure. */
@@ -80,8 +81,17 @@ export class HealthService {
   private readonly lookups = new Map<string, Promise<RdapLookup>>()
   private lastPruneMs = 0
   private cycleErrors: unknown[] = []
+  private readonly findings: SiteFindingsCache
 
   constructor(private readonly options: HealthServiceOptions) {
+    this.findings = new SiteFindingsCache(
+      (accountId) => options.store.findings(accountId),
+      (accountId) => {
+        const settings = this.settings()
+        return (siteId) => siteEnabled(settings, accountId, siteId)
+      },
+      () => options.clock.now(),
+    )
     // Every check in flight listens to it (16 or more at once): that is no leak.
     setMaxListeners(0, this.stopping.signal)
     this.runner = new CheckRunner({
@@ -124,17 +134,26 @@ export class HealthService {
     return siteHealth({ ...this.readContext(), isDemo: () => isDemo }, accountId, siteId)
   }
 
+  /** The account's findings by site, for the Sites query: the same map until a finding changes. */
+  siteFindings(accountId: string): SiteFindings {
+    return this.findings.of(accountId)
+  }
+
   settings(): HealthSettings {
     return readSettings(this.options.store)
   }
 
   updateSettings(patch: HealthSettingsPatch): HealthSettings {
-    return writeSettings(this.options.store, patch)
+    const settings = writeSettings(this.options.store, patch)
+    // A site or account turned off or on shows or hides its findings.
+    this.findings.invalidate()
+    return settings
   }
 
   /** An account that is gone takes its health rows with it. */
   forgetAccount(accountId: string): void {
     this.options.store.removeAccount(accountId)
+    this.findings.forget(accountId)
   }
 
   async dispose(): Promise<void> {
@@ -145,7 +164,7 @@ export class HealthService {
   }
 
   private readContext(): ReadContext {
-    return { store: this.options.store, settings: this.settings(), sites: this.options.sites, isDemo: () => false, nowMs: this.options.clock.now() }
+    return { store: this.options.store, settings: this.settings(), sites: this.options.sites, findings: (accountId) => this.findings.of(accountId), isDemo: () => false, nowMs: this.options.clock.now() }
   }
 
   private async cycle(): Promise<CycleResult> {
@@ -204,6 +223,8 @@ export class HealthService {
     // Every site failing to connect at once is this machine offline, not every site down.
     const offline = looksOffline(checked)
     const recorded = store.record(offline || stopped ? immediate : [...immediate, ...checked], clock.now())
+    // A finding written (or one gone) may change its account's findings: their sentence or days too.
+    for (const { accountId, previous, next } of recorded) if (next.cause !== null || (previous?.cause ?? null) !== null) this.findings.invalidate(accountId)
     const changedAccounts = this.announce(recorded, accounts, settings)
     if (clock.now() - this.lastPruneMs >= DAILY_MS) {
       this.lastPruneMs = clock.now()

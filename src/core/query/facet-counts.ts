@@ -1,7 +1,8 @@
 // How many rows each filter value would show, as good faceted search does: each facet counts
 // the rows matching the search and every OTHER filter, so its numbers say what ticking a
 // value would show. One pass over the rows the search found, the checks run once per row.
-import { UNKNOWN_LABEL, UNKNOWN_VALUE, parseKey, type FacetValue, type SiteFacets, type SiteFilter, type TagKey } from '../../shared'
+import { HEALTH_CAUSES, HEALTH_CAUSE_NAMES, UNKNOWN_LABEL, UNKNOWN_VALUE, parseKey, type FacetValue, type HealthCause, type SiteFacets, type SiteFilter, type TagKey } from '../../shared'
+import { healthColumn } from './health-column'
 import { activeChecks, type Check } from './row-checks'
 import { rowColumns, type ValueColumn } from './row-columns'
 import type { ScopeRows } from './scope-rows'
@@ -38,8 +39,10 @@ export function countFacets(rows: ScopeRows, searched: Int32Array, filter: SiteF
     accounts: new Int32Array(rows.accounts.length),
     hasUpdates: 0,
     neverChecked: 0,
+    health: new Int32Array(HEALTH_CAUSES.length),
   }
   const { tagStarts, tagSlots } = columns
+  const healthCauses = healthColumn(rows).causes
   for (let at = 0; at < searched.length; at++) {
     const row = searched[at]!
     // The one check this row fails, if exactly one: it counts for that facet only.
@@ -61,6 +64,10 @@ export function countFacets(rows: ScopeRows, searched: Int32Array, filter: SiteF
     if (all || failed === 'accounts') counts.accounts[rows.rowAccount[row]!]!++
     if ((all || failed === 'hasUpdates') && columns.hasUpdates[row] === 1) counts.hasUpdates++
     if ((all || failed === 'neverChecked') && columns.neverChecked[row] === 1) counts.neverChecked++
+    if (all || failed === 'health') {
+      const bits = healthCauses[row]!
+      if (bits !== 0) for (let c = 0; c < HEALTH_CAUSES.length; c++) if ((bits & (1 << c)) !== 0) counts.health[c]!++
+    }
   }
   return {
     php: valueFacet(columns.php, counts.php, filter.php, versionLabel, compareVersionsDescending),
@@ -71,6 +78,7 @@ export function countFacets(rows: ScopeRows, searched: Int32Array, filter: SiteF
     accounts: accountFacet(rows, counts.accounts, filter.accounts),
     hasUpdates: counts.hasUpdates,
     neverChecked: counts.neverChecked,
+    health: HEALTH_CAUSES.map((cause, c): FacetValue<HealthCause> => ({ value: cause, label: HEALTH_CAUSE_NAMES[cause], count: counts.health[c]! })),
   }
 }
 

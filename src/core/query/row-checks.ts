@@ -1,10 +1,11 @@
 // The filters besides the search, each a test of one row. Unset filters are left out so they
 // cost nothing; facet counting (facet-counts.ts) leaves one out at a time.
 import { parseKey, type SiteFilter } from '../../shared'
+import { causeMask, healthColumn } from './health-column'
 import { rowColumns, type ValueColumn } from './row-columns'
 import type { ScopeRows } from './scope-rows'
 
-export type Check = 'php' | 'mysql' | 'web' | 'status' | 'tags' | 'hasUpdates' | 'neverChecked' | 'accounts'
+export type Check = 'php' | 'mysql' | 'web' | 'status' | 'tags' | 'hasUpdates' | 'neverChecked' | 'accounts' | 'health'
 export type RowCheck = [Check, (row: number) => boolean]
 
 /** True when any filter other than the search is set. */
@@ -17,7 +18,8 @@ export function hasOtherFilters(filter: SiteFilter): boolean {
     filter.tags.length > 0 ||
     filter.hasUpdates ||
     filter.neverChecked ||
-    filter.accounts.length > 0
+    filter.accounts.length > 0 ||
+    (filter.health ?? []).length > 0
   )
 }
 
@@ -34,6 +36,7 @@ export function otherFiltersId(filter: SiteFilter): string {
     filter.hasUpdates,
     filter.neverChecked,
     filter.accounts,
+    filter.health ?? [],
   ])
 }
 
@@ -105,6 +108,12 @@ export function activeChecks(rows: ScopeRows, filter: SiteFilter): RowCheck[] {
       if (a !== -1) mask[a] = 1
     }
     checks.push(['accounts', (row) => mask[rows.rowAccount[row]!] === 1])
+  }
+  if ((filter.health ?? []).length > 0) {
+    // A site with any of the ticked findings; a cause no app knows matches nothing.
+    const mask = causeMask(filter.health ?? [])
+    const { causes } = healthColumn(rows)
+    checks.push(['health', (row) => (causes[row]! & mask) !== 0])
   }
   return checks
 }

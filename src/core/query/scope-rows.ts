@@ -2,7 +2,7 @@
 // across accounts (a row number is an account's start plus the site's place in its list).
 // Everything the engine derives for a scope (search keys in row order, facet columns, sort
 // ranks) is made on first use and kept here, so it lives exactly as long as this set of lists.
-import { keyOf, type RowKey, type Site, type Tag } from '../../shared'
+import { keyOf, type HealthFinding, type RowKey, type Site, type Tag } from '../../shared'
 import { siteListIndex, type SiteListIndex } from './site-list-index'
 
 /** One account of a scope as the engine reads it. Lists are never changed: a write makes new ones. */
@@ -15,6 +15,11 @@ export interface QueryAccount {
   tags: readonly Tag[]
   /** The store's revision of the account (WorkspaceStore.revision). */
   revision: number
+  /**
+   * What core's health checks found, by site id (core/health/site-findings.ts): the same map
+   * until a finding changes, so a new one starts the scope's caches over. Absent: none.
+   */
+  health?: ReadonlyMap<number, readonly HealthFinding[]>
 }
 
 export class ScopeRows {

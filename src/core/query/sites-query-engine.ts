@@ -6,6 +6,7 @@
 // so a keystroke searches a remembered answer or memory answers it outright.
 import { EMPTY_FILTER, MAX_QUERY_ROWS, parseKey, type SiteFacets, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
 import { countFacets } from './facet-counts'
+import { rowFindings } from './health-column'
 import { RecentMap } from './recent-map'
 import { activeChecks, otherFiltersId, passes } from './row-checks'
 import { ScopeRows, type QueryAccount } from './scope-rows'
@@ -68,7 +69,10 @@ export class SitesQueryEngine {
   }
 
   private rowOf(rows: ScopeRows, row: number): SiteRow {
-    return { key: rows.key(row), accountId: rows.accounts[rows.rowAccount[row]!]!.accountId, site: rows.site(row) }
+    const health = rowFindings(rows, row)
+    const made: SiteRow = { key: rows.key(row), accountId: rows.accounts[rows.rowAccount[row]!]!.accountId, site: rows.site(row) }
+    if (health !== undefined) made.health = health
+    return made
   }
 
   /** The scope's state, kept while every account's lists and label are the ones it was made from. */
@@ -146,6 +150,6 @@ function newState(accounts: readonly QueryAccount[]): ScopeState {
 function sameLists(kept: readonly QueryAccount[], given: readonly QueryAccount[]): boolean {
   return kept.every((account, a) => {
     const other = given[a]!
-    return account.sites === other.sites && account.tags === other.tags && account.label === other.label
+    return account.sites === other.sites && account.tags === other.tags && account.label === other.label && account.health === other.health
   })
 }

@@ -8,6 +8,7 @@
 // the collator per comparison. A handful of rows (a selection, the site page's one row) is
 // compared directly, which gives the same order without ranking the whole scope.
 import { SITE_FIELDS, type Site, type SiteSort, type SortValue, type TableFieldKey } from '../../shared'
+import { healthSortValue } from './health-column'
 import type { ScopeRows } from './scope-rows'
 import { textCollator } from './text-order'
 
@@ -18,6 +19,7 @@ export function sortIdOf(sorts: readonly SiteSort[]): string {
 
 function valueOf(rows: ScopeRows, key: TableFieldKey, row: number): SortValue {
   if (key === 'account') return rows.accounts[rows.rowAccount[row]!]!.label || null
+  if (key === 'health') return healthSortValue(rows, row)
   return SITE_FIELDS[key].sort(rows.site(row))
 }
 

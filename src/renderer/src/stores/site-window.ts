@@ -8,7 +8,7 @@
 //   shown for this one (they go at once). Every answer of an older query is dropped.
 // - Each block remembers the last request made for it; an earlier answer arriving late is
 //   dropped, and so are totals older than the newest taken.
-// - `workspace:changed` for an account of the scope asks again for what is shown (the kept
+// - `workspace:changed` (or `health:changed`) for an account of the scope asks again for what is shown (the kept
 //   blocks, the facets when wanted, the totals with them), never the whole list; a burst of
 //   changes costs one round.
 // - At most MAX_BLOCKS blocks are kept: the farthest from the screen go first.
@@ -320,6 +320,12 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
       if (!query.value?.scope.includes(change.accountId)) return
       // Only events changed: the table shows none of them.
       if (change.sites || change.tags) refreshSoon()
+    }),
+  )
+  // A cycle of health checks changed findings (the Health column, filter and sort): the same round.
+  onScopeDispose(
+    api.on('health:changed', ({ accountIds }) => {
+      if (accountIds.some((accountId) => query.value?.scope.includes(accountId))) refreshSoon()
     }),
   )
 

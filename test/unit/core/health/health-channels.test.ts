@@ -1,7 +1,7 @@
 // The health channels through a whole core, as a shell calls them: settings kept and checked,
 // accounts that are not there refused by name, the demo's site answered as simulated.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { keyOf } from '../../../../src/shared'
+import { EMPTY_FILTER, keyOf } from '../../../../src/shared'
 import { makeCore } from '../support/core-harness'
 import { withTempDirs } from '../support/temp-dir'
 import { ManualClock } from '../sync/support/manual-clock'
@@ -75,5 +75,34 @@ describe('health in a whole core', () => {
     expect(scope.checkedAt).toBe(new Date(clock.now()).toISOString())
     // Every site's findings are keyed by its row key.
     expect(Object.keys(scope.sites).every((key) => key.startsWith(`${demo.id}:`))).toBe(true)
+  })
+
+  it('filters, counts and sorts the Sites query by the findings health:scope tells, and follows a site turned off', async () => {
+    const clock = new ManualClock()
+    const made = makeCore(await dirs.make(), { autoSync: false, health: { clock, startDelayMs: 1000, autoStart: true } })
+    cores.push(made.core)
+    const demo = await made.value('demo:open')
+    await made.value('sync:now', { accountId: demo.id })
+    clock.advance(1000)
+    await vi.waitFor(() => expect(made.pushesOf('health:changed').length).toBeGreaterThan(0))
+    const scope = await made.value('health:scope', { scope: [demo.id] })
+    const query = { scope: [demo.id], filter: { ...EMPTY_FILTER, health: ['down' as const] }, sort: [{ key: 'health' as const, direction: 'desc' as const }], offset: 0, limit: 100, facets: true }
+    const down = await made.value('sites:query', query)
+    expect(down.total).toBe(scope.counts.down)
+    expect(down.rows.every((row) => row.health?.[0]?.cause === 'down' && row.health[0].label === 'Down')).toBe(true)
+    // Each cause's facet count is the sites health:scope counts with it.
+    expect(Object.fromEntries(down.facets!.health.map((v) => [v.value, v.count]))).toEqual(scope.counts)
+    // The end-of-life finding of the demo's PHP 8.1 reads as the column shows it.
+    const eol = await made.value('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['endOfLife' as const] } })
+    expect(eol.rows.flatMap((row) => row.health ?? []).map((f) => f.label)).toContain('PHP 8.1 without security fixes since 31 Dec 2025')
+    // A site turned off no longer shows its findings.
+    const first = down.rows[0]!
+    await made.value('health:setSettings', { site: { site: first.key, enabled: false } })
+    const after = await made.value('sites:query', query)
+    expect(after.total).toBe(down.total - 1)
+    expect(after.rows.map((row) => row.key)).not.toContain(first.key)
+    // An unknown cause is refused with its reason.
+    const bad = await made.call('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['sleepy'] } } as never)
+    expect(bad.ok ? null : bad.error.code).toBe('invalid_input')
   })
 })

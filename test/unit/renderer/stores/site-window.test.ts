@@ -25,7 +25,7 @@ function answer(count: number, query: SitesQuery, version = 'r1'): SitesPage {
 }
 
 function emptyFacets() {
-  return { php: [], mysql: [], web: [], status: [], tags: [], accounts: [], hasUpdates: 0, neverChecked: 0 }
+  return { php: [], mysql: [], web: [], status: [], tags: [], accounts: [], hasUpdates: 0, neverChecked: 0, health: [] }
 }
 
 function setup(count = 5_000) {
