@@ -1,5 +1,5 @@
 // The Sites view's state (search, filters, sort, selection) as one plain value, and its form
-// in the address: `/sites?q=shop&php=8.2.18&tag=<account>:7&sort=-updates,name&sel=<account>:3.<account>:17`.
+// in the address: `/sites?q=shop&php=8.2.18&tag=<account>:7&health=down&sort=-updates,name&sel=<account>:3.<account>:17`.
 // The address is what Back restores, what a saved view links to and what is remembered per
 // scope, so the conversion lives here, pure: anything unknown or malformed in a query is
 // dropped, never thrown. Tags and selected rows are keys (`accountId:id`, shared/scope.ts), the
@@ -8,6 +8,7 @@
 // (Ctrl/Cmd+A), with `unsel=<key>.<key>` the rows taken out of it since.
 import { isTableFieldKey, type TableFieldKey } from './site-fields'
 import { keyOf, parseKey, type RowKey, type TagKey } from '../../../shared/scope'
+import { HEALTH_CAUSES, type HealthCause } from '../../../shared/health'
 import {
   EMPTY_FILTER,
   MAX_SORTS,
@@ -49,9 +50,9 @@ function withoutSearch({ search: _search, accounts: _accounts, ...facets }: Site
   return facets
 }
 
-/** Default direction when a column is first clicked: newest checks and most updates first. */
+/** Default direction when a column is first clicked: newest checks, most updates and worst health first. */
 export function defaultDirection(key: TableFieldKey): SortDirection {
-  return key === 'updates' || key === 'lastCheck' || key === 'published' || key === 'created' ? 'desc' : 'asc'
+  return key === 'health' || key === 'updates' || key === 'lastCheck' || key === 'published' || key === 'created' ? 'desc' : 'asc'
 }
 
 /** True when any filter other than the search is set. */
@@ -63,7 +64,8 @@ export function hasFacetFilters(filter: FacetFilter): boolean {
     filter.status.length > 0 ||
     filter.tags.length > 0 ||
     filter.hasUpdates ||
-    filter.neverChecked
+    filter.neverChecked ||
+    (filter.health ?? []).length > 0
   )
 }
 
@@ -93,7 +95,7 @@ export const DEFAULT_VIEW_STATE: SitesViewState = Object.freeze({
 })
 
 /** The query keys this view reads; any other key in an address is someone else's. */
-export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'sort', 'sel', 'unsel', 'account'] as const
+export const VIEW_QUERY_KEYS = ['q', 'php', 'mysql', 'web', 'status', 'tag', 'tags', 'updates', 'unchecked', 'health', 'sort', 'sel', 'unsel', 'account'] as const
 
 // Beyond these, an address is not a view anyone made by hand or by clicking: cut, not trusted.
 const MAX_VALUES = 200
@@ -195,6 +197,8 @@ export function fromQuery(query: ViewQuery, scope: readonly string[] = []): Site
       : { kind: 'keys', keys: keysOf(sel.split('.', MAX_SELECTED), scope) }
   // Only said when set.
   const accounts = unique(values(query.account).filter((id) => ACCOUNT_ID.test(id)))
+  // Health causes as core names them (the notifications link to `?health=down`); others dropped.
+  const health = unique(values(query.health).filter((cause): cause is HealthCause => (HEALTH_CAUSES as readonly string[]).includes(cause)))
   return {
     ...(accounts.length > 0 ? { accounts } : {}),
     search: first(query.q) ?? '',
@@ -208,6 +212,8 @@ export function fromQuery(query: ViewQuery, scope: readonly string[] = []): Site
       tagMode,
       hasUpdates: query.updates !== undefined && flag(query.updates),
       neverChecked: query.unchecked !== undefined && flag(query.unchecked),
+      // Only said when set, like the Account filter.
+      ...(health.length > 0 ? { health } : {}),
     },
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
     selection: selection.kind === 'keys' && selection.keys.length === 0 ? NO_SELECTION : selection,
@@ -234,6 +240,9 @@ export function toQuery(state: SitesViewState, options: { explicit?: boolean; wi
   if (filter.tagMode === 'all' && filter.tags.length > 0) query.tags = 'all'
   if (filter.hasUpdates) query.updates = '1'
   if (filter.neverChecked) query.unchecked = '1'
+  const health = filter.health ?? []
+  if (health.length === 1) query.health = health[0]!
+  else if (health.length > 1) query.health = [...health]
   if (explicit || !sortsEqual(state.sort, DEFAULT_SORT)) query.sort = formatSort(state.sort)
   const { selection } = state
   if (withSelection) {
@@ -280,6 +289,7 @@ export function statesEqual(a: SitesViewState, b: SitesViewState, withSelection 
     (fa.tagMode === fb.tagMode || fa.tags.length === 0) &&
     fa.hasUpdates === fb.hasUpdates &&
     fa.neverChecked === fb.neverChecked &&
+    listEqual(fa.health ?? [], fb.health ?? []) &&
     sortsEqual(a.sort, b.sort) &&
     listEqual(a.accounts ?? [], b.accounts ?? []) &&
     (!withSelection || selectionsEqual(a.selection, b.selection))
