@@ -62,10 +62,8 @@ export interface SyncWritten {
   backfillPage: number | null
 }
 
-export interface WorkspaceStore {
-  /** A sentence for the user when the database could not be read and was rebuilt; else null. */
-  readonly notice: string | null
-
+/** The account's parsed sites and tags, and the revision that tells a read from a later one. */
+export interface SiteListReads {
   /**
    * Ascending id. The same frozen list is answered until the account's sites are written
    * (kept parsed between writes): read it, never change it.
@@ -80,29 +78,10 @@ export interface WorkspaceStore {
    * there now. Only compared for equality; it starts again when the store is opened again.
    */
   revision(accountId: string): number
-  syncMeta(accountId: string): AccountSyncMeta
-  setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void
+}
 
-  /**
-   * A full sync, in one transaction: the account's sites and tags replaced by its complete
-   * read (each changed site's history kept), lastSyncedAt set, the new events stored, what the
-   * sync changed recorded (found in the same comparison as the history), the backfill's page
-   * moved and old history pruned. A failure anywhere leaves all of it as it was.
-   */
-  applySync(accountId: string, write: SyncWrite): SyncWritten
-  /**
-   * The snapshot part of applySync alone (sites, tags, lastSyncedAt, history), in one
-   * transaction: for a store filled without a sync (tests, benchmarks).
-   */
-  replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void
-  upsertSite(accountId: string, site: Site): void
-  removeSite(accountId: string, siteId: number): void
-  upsertTag(accountId: string, tag: Tag): void
-  /** Removes the tag and detaches it from the account's stored sites (the server does the same). */
-  removeTag(accountId: string, tagId: number): void
-
-  /** Stores the events not stored yet (by id) in one transaction; answers those that were new. */
-  addEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[]
+/** The events and their full-text search. */
+export interface EventReads {
   /** Which of these ids are stored already. */
   knownEventIds(accountId: string, ids: readonly number[]): Set<number>
   eventCount(accountId: string): number
@@ -113,20 +92,13 @@ export interface WorkspaceStore {
   queryEvents(query: EventQuery): EventSlice
   /** The scope's events since `sinceMs` counted per day (in the given UTC offset) and type, oldest day first. */
   eventsPerDay(scope: readonly string[], sinceMs: number, offsetMs: number): EventDayCount[]
+}
 
-  /** Keeps what a sync changed; the newest `keep` per account are retained. */
-  recordChanges(changes: SyncChanges): void
+/** What syncs recorded: their bookkeeping, their changes, each site's history and the trend. */
+export interface HistoryReads {
+  syncMeta(accountId: string): AccountSyncMeta
   /** Newest first. */
   recentChanges(accountId: string, limit: number): SyncChanges[]
-
-  settings(): AppSettings
-  updateSettings(patch: Partial<AppSettings>): AppSettings
-
-  /** The renderer's remembered state under a key (prefs:get); null when never set. */
-  pref(key: string): unknown
-  /** Stores a JSON value under the key; null removes it. */
-  setPref(key: string, value: unknown): void
-
   /**
    * The site's recorded changes, newest first (at most `limit`). Changes are recorded by
    * applySync, replaceSnapshot and upsertSite in the same transaction as the write they compare
@@ -139,13 +111,60 @@ export interface WorkspaceStore {
    * caller's to check.
    */
   historyTrend(scope: readonly string[], sinceDay: string): HistoryTrendDay[]
+}
+
+/** The app's settings and the renderer's remembered prefs. */
+export interface SettingsStore {
+  settings(): AppSettings
+  updateSettings(patch: Partial<AppSettings>): AppSettings
+  /** The renderer's remembered state under a key (prefs:get); null when never set. */
+  pref(key: string): unknown
+  /** Stores a JSON value under the key; null removes it. */
+  setPref(key: string, value: unknown): void
+}
+
+/**
+ * Everything a reader of the workspace needs (the query engine, overview, export, reports):
+ * nothing here writes (Signal Desktop's read/write split of its SQL interface is the model).
+ */
+export interface WorkspaceReads extends SiteListReads, EventReads, HistoryReads {
+  /** A sentence for the user when the database could not be read and was rebuilt; else null. */
+  readonly notice: string | null
+}
+
+/** Every write, each one transaction; the sync engine and the channels of changes call them. */
+export interface WorkspaceWrites {
+  /**
+   * A full sync, in one transaction: the account's sites and tags replaced by its complete
+   * read (each changed site's history kept), lastSyncedAt set, the new events stored, what the
+   * sync changed recorded (found in the same comparison as the history), the backfill's page
+   * moved and old history pruned. A failure anywhere leaves all of it as it was.
+   */
+  applySync(accountId: string, write: SyncWrite): SyncWritten
+  /**
+   * The snapshot part of applySync alone (sites, tags, lastSyncedAt, history), in one
+   * transaction: for a store filled without a sync (tests, benchmarks).
+   */
+  replaceSnapshot(accountId: string, snapshot: SnapshotWrite): void
+  setSyncMeta(accountId: string, patch: Partial<AccountSyncMeta>): void
+  upsertSite(accountId: string, site: Site): void
+  removeSite(accountId: string, siteId: number): void
+  upsertTag(accountId: string, tag: Tag): void
+  /** Removes the tag and detaches it from the account's stored sites (the server does the same). */
+  removeTag(accountId: string, tagId: number): void
+  /** Stores the events not stored yet (by id) in one transaction; answers those that were new. */
+  addEvents(accountId: string, events: readonly SiteEvent[]): SiteEvent[]
+  /** Keeps what a sync changed; the newest `keep` per account are retained. */
+  recordChanges(changes: SyncChanges): void
   /** Removes history and rollup rows older than the retention setting; answers rows removed. */
   pruneHistory(nowMs: number): number
-
   /** Every row of the account goes: sites, tags, events, changes, sync bookkeeping, its prefs. */
   removeAccount(accountId: string): void
   close(): void
 }
+
+/** The local copy of every account, read and written. */
+export interface WorkspaceStore extends WorkspaceReads, WorkspaceWrites, SettingsStore {}
 
 export const DEFAULT_SETTINGS: AppSettings = {
   syncIntervalMinutes: 5,
