@@ -4,6 +4,7 @@
 // Versions are grouped the way people talk about them ("PHP 8.2", "MariaDB 10.6", "nginx"),
 // each group keeping the exact values it holds: its slice opens the Sites view filtered to
 // exactly those values, the filter the Sites view already understands.
+import type { HealthCause } from './health'
 import type { RowKey } from './scope'
 
 /** How many sites the pending-updates chart shows. */
@@ -56,8 +57,18 @@ export interface VersionGroup {
   values: ExactValue[]
 }
 
+/** The Overview's "Needs attention" card: what core's own health checks found (core/health). */
+export interface OverviewHealth {
+  /** Sites with each finding. */
+  counts: Record<HealthCause, number>
+  /** Sites with any finding. */
+  sites: number
+}
+
 export interface OverviewStats {
   totals: OverviewTotals
+  /** Absent from a core that does not check health (the renderer tests' in-memory one). */
+  health?: OverviewHealth
   /** At most TOP_PENDING sites with pending updates, most first (ties by name, account, id). */
   pending: PendingSite[]
   /** Per facet, the groups most sites first, "Other" after them and "Not known" last. */

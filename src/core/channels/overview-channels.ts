@@ -1,7 +1,7 @@
 // overview:stats: the Overview's figures of a scope, worked out from the lists the store holds
 // (core/overview), at once and without the network. Every account of the scope must exist.
 import type { ChannelHandlers } from '../../shared'
-import { overviewStats } from '../overview'
+import { overviewHealth, overviewStats } from '../overview'
 import { checkScope } from './check-scope'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
@@ -12,7 +12,10 @@ export function overviewChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'ov
     'overview:stats': handle('overview:stats', async ({ scope, now }) => {
       await checkScope(store, scope)
       const accounts = scope.map((accountId) => ({ accountId, sites: workspace.sites(accountId) }))
-      return overviewStats(accounts, now === undefined ? Date.now() : Date.parse(now))
+      const stats = overviewStats(accounts, now === undefined ? Date.now() : Date.parse(now))
+      const { siteFindings } = ctx
+      if (!siteFindings) return stats
+      return { ...stats, health: overviewHealth(accounts.map((account) => ({ sites: account.sites, health: siteFindings(account.accountId) }))) }
     }),
   }
 }

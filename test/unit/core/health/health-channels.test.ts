@@ -92,6 +92,10 @@ describe('health in a whole core', () => {
     expect(down.rows.every((row) => row.health?.[0]?.cause === 'down' && row.health[0].label === 'Down')).toBe(true)
     // Each cause's facet count is the sites health:scope counts with it.
     expect(Object.fromEntries(down.facets!.health.map((v) => [v.value, v.count]))).toEqual(scope.counts)
+    // The Overview's Needs attention card counts the same, and how many sites have any finding.
+    const overview = await made.value('overview:stats', { scope: [demo.id] })
+    expect(overview.health?.counts).toEqual(scope.counts)
+    expect(overview.health?.sites).toBe(Object.keys(scope.sites).length)
     // The end-of-life finding of the demo's PHP 8.1 reads as the column shows it.
     const eol = await made.value('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['endOfLife' as const] } })
     expect(eol.rows.flatMap((row) => row.health ?? []).map((f) => f.label)).toContain('PHP 8.1 without security fixes since 31 Dec 2025')

@@ -53,6 +53,12 @@ export function useOverviewStats() {
       if (change.sites && scopeIds.value.includes(change.accountId)) void load(true)
     }),
   )
+  // A cycle of health checks changed findings (the Needs attention card).
+  onScopeDispose(
+    api.on('health:changed', ({ accountIds }) => {
+      if (accountIds.some((accountId) => scopeIds.value.includes(accountId))) void load(true)
+    }),
+  )
 
   return { stats, status, error, reload: () => load() }
 }

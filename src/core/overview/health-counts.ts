@@ -1,0 +1,27 @@
+// The Overview's "Needs attention" card: how many of the scope's sites have each health
+// finding (core/health, through the same per-account findings the Sites query filters by, so
+// a count and the filtered table it opens always agree), and how many have any.
+import { HEALTH_CAUSES, type HealthCause, type OverviewHealth, type Site } from '../../shared'
+import type { SiteFindings } from '../health/site-findings'
+
+export interface OverviewHealthAccount {
+  sites: readonly Site[]
+  /** The account's findings by site id; absent: none known. */
+  health?: SiteFindings
+}
+
+export function overviewHealth(accounts: readonly OverviewHealthAccount[]): OverviewHealth {
+  const counts = Object.fromEntries(HEALTH_CAUSES.map((cause) => [cause, 0])) as Record<HealthCause, number>
+  let sites = 0
+  for (const account of accounts) {
+    const findings = account.health
+    if (findings === undefined || findings.size === 0) continue
+    for (const site of account.sites) {
+      const list = findings.get(site.id)
+      if (list === undefined || list.length === 0) continue
+      sites++
+      for (const cause of new Set(list.map((f) => f.cause))) counts[cause]++
+    }
+  }
+  return { counts, sites }
+}
