@@ -83,7 +83,7 @@ runner() { # name minutes kind report command... : a test runner, counted test b
 }
 
 banner "setup: apt packages"
-if ! ensure_apt_packages chromium libsecret-1-dev gnome-keyring dbus openssl "${BUILD_APT_PACKAGES[@]}"; then
+if ! ensure_apt_packages chromium libsecret-1-dev gnome-keyring dbus openssl poppler-utils "${BUILD_APT_PACKAGES[@]}"; then
   record "apt" 0 1 0
 fi
 
