@@ -106,11 +106,11 @@ export function createCore(options: CoreOptions): Core {
   const notices: AppNotice[] = []
   if (workspace.notice !== null) notices.push({ id: 'workspace-rebuilt', message: workspace.notice })
 
-  // The demo's token lives in its own folder, not the keychain; the store reads it for the
+  // The demo's token lives in its own folder, not the keychain; the account store reads it for the
   // demo's calls and the demo workspace creates it.
   const demoFolder = demoDir(options.dataDir)
   const demoTokens = new DemoTokenFile(demoFolder)
-  const store = new AccountStore({
+  const accounts = new AccountStore({
     dataDir: options.dataDir,
     secrets: secretStoreLearningSecrets(options.secretStore ?? new KeytarSecretStore(options.appName), learnSecret),
     demoSecrets: demoTokens,
@@ -129,13 +129,13 @@ export function createCore(options: CoreOptions): Core {
   // A file that cannot be read fails the first accounts:list instead, with its reason.
   // Then every token is read once: the keychain's first answer costs a few hundred ms (under
   // Node its host process starts), which the window's first accounts:list should not wait for.
-  void store
+  void accounts
     .load()
-    .then(() => store.list())
+    .then(() => accounts.list())
     .catch(() => undefined)
   const demo = new DemoWorkspace({
     folder: demoFolder,
-    store,
+    store: accounts,
     tokens: demoTokens,
     startServer: options.startDemoServer ?? startReferenceDemoServer,
     // The monitoring recorded events on the demo's server: the sync engine reads them into
@@ -145,16 +145,16 @@ export function createCore(options: CoreOptions): Core {
     logger,
   })
   const clients = new AccountClients({
-    store,
+    store: accounts,
     createClient,
     // The demo's server starts lazily, on the first call for its account.
     prepare: (account) => (account.kind === 'demo' ? demo.baseUrlFor(account.id) : Promise.resolve(account.baseUrl)),
   })
 
   const sync = new SyncEngine({
-    store: workspace,
+    workspace,
     clients,
-    accounts: store,
+    accounts,
     events,
     intervalMinutes: workspace.settings().syncIntervalMinutes,
   })
@@ -164,8 +164,8 @@ export function createCore(options: CoreOptions): Core {
     events,
     sites: (accountId) => workspace.sites(accountId),
     notifyOn: () => workspace.settings().notifyOn,
-    accountLabel: async (accountId) => (await store.get(accountId)).label,
-    listAccounts: () => store.list(),
+    accountLabel: async (accountId) => (await accounts.get(accountId)).label,
+    listAccounts: () => accounts.list(),
     lastSyncedAt: (accountId) => sync.state(accountId).lastSyncedAt,
     setBadge: options.setBadge,
     onError: (error) => logger.error('What needs attention after a sync could not be worked out', { error: errorFields(error) }),
@@ -176,7 +176,7 @@ export function createCore(options: CoreOptions): Core {
   const health = createHealth(
     {
       workspace,
-      accounts: store,
+      accounts,
       events,
       appName: options.appName,
       appVersion: options.appVersion,
@@ -185,8 +185,8 @@ export function createCore(options: CoreOptions): Core {
     { autoStart: options.autoSync !== false, ...options.health },
   )
 
-  const ready = options.openDemoOnStart ? openDemoAtStart(demo, store, logger) : Promise.resolve()
-  const context: ChannelContext = { store, clients, demo, events, workspace, sync, notices: () => [...notices], siteFindings: (accountId) => health.service.siteFindings(accountId), ready }
+  const ready = options.openDemoOnStart ? openDemoAtStart(demo, accounts, logger) : Promise.resolve()
+  const context: ChannelContext = { accounts, clients, demo, events, workspace, sync, notices: () => [...notices], siteFindings: (accountId) => health.service.siteFindings(accountId), keepLookFor: (accountId, siteId, text) => void health.service.updateSettings({ site: { site: `${accountId}:${siteId}`, lookFor: text } }), ready }
   // Every account syncs at start (after --demo has made its account) and then on the interval;
   // but only once the window has its first read of the store (the scope summary or rows), or
   // after a moment if no window asks: a sync of thousands of pages keeps core busy, and the app
@@ -296,10 +296,10 @@ function exportDelivery(options: CoreOptions): ExportDelivery {
 }
 
 /** --demo: open straight into the demo, which becomes the last active account. */
-async function openDemoAtStart(demo: DemoWorkspace, store: AccountStore, logger: Logger): Promise<void> {
+async function openDemoAtStart(demo: DemoWorkspace, accounts: AccountStore, logger: Logger): Promise<void> {
   try {
     const account = await demo.open()
-    await store.setActive(account.id)
+    await accounts.setActive(account.id)
   } catch (thrown) {
     // The app still starts; the person can open the demo from the accounts screen, where a
     // failure is reported with its reason.

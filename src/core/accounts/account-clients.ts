@@ -82,7 +82,7 @@ export class AccountClients {
 
   private async create(accountId: string): Promise<SiteApi> {
     const { store, prepare, createClient } = this.options
-    const account = await store.record(accountId)
+    const account = await store.requireAccount(accountId)
     const baseUrl = prepare ? await prepare(account) : account.baseUrl
     const token = await store.tokenFor(accountId)
     return createClient({ baseUrl, token })

@@ -73,11 +73,11 @@ export class AccountStore {
   }
 
   async get(accountId: string): Promise<Account> {
-    return this.toAccount(await this.record(accountId))
+    return this.toAccount(await this.requireAccount(accountId))
   }
 
-  /** The stored record; throws not_found for an id that is not (or no longer) an account. */
-  async record(accountId: string): Promise<StoredAccount> {
+  /** The stored account; throws not_found for an id that is not (or no longer) an account. */
+  async requireAccount(accountId: string): Promise<StoredAccount> {
     return findIn(await this.current(), accountId)
   }
 
@@ -136,7 +136,7 @@ export class AccountStore {
 
   /** Verifies the new token against the account's base URL, then stores it. */
   async replaceToken(accountId: string, token: string): Promise<Account> {
-    const account = await this.record(accountId)
+    const account = await this.requireAccount(accountId)
     if (account.kind === 'demo') {
       throw appError({
         code: 'invalid_input',
@@ -235,7 +235,7 @@ export class AccountStore {
    * a locked keychain answers 'keychain_unavailable'.
    */
   async tokenFor(accountId: string): Promise<string> {
-    const account = await this.record(accountId)
+    const account = await this.requireAccount(accountId)
     let token: string | null
     try {
       token = await this.secretsFor(account).get(accountId)

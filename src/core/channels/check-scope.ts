@@ -7,10 +7,10 @@ import { AppErrorException, appError } from '../errors'
 import { missingAccounts } from '../query'
 
 /** Throws not_found naming every id of `scope` that is not (or no longer) an account. */
-export async function checkScope(store: Pick<AccountStore, 'record'>, scope: readonly string[]): Promise<void> {
+export async function checkScope(accounts: Pick<AccountStore, 'requireAccount'>, scope: readonly string[]): Promise<void> {
   const found = await Promise.all(
     scope.map((accountId) =>
-      store.record(accountId).then(
+      accounts.requireAccount(accountId).then(
         () => true,
         (thrown: unknown) => {
           if (thrown instanceof AppErrorException && thrown.appError.code === 'not_found') return false

@@ -8,7 +8,8 @@ import type { SyncEngineApi } from '../sync/sync-engine-api'
 import type { PushEmitter } from '../util/push-emitter'
 
 export interface ChannelContext {
-  store: AccountStore
+  /** Who the accounts are, and their tokens (accounts.json and the keychain). */
+  accounts: AccountStore
   clients: AccountClients
   demo: DemoWorkspace
   events: PushEmitter
@@ -19,6 +20,8 @@ export interface ChannelContext {
   notices: () => AppNotice[]
   /** Each account's health findings by site (core/health), for the Sites query; absent: none. */
   siteFindings?: (accountId: string) => SiteFindings
+  /** Keeps a created site's look-for text for its health checks (the API never gives it back). */
+  keepLookFor?: (accountId: string, siteId: number, text: string) => void
   /** Settles when start-up work (opening the demo with --demo) is done, failed or not. */
   ready: Promise<void>
 }

@@ -7,7 +7,7 @@ export function demoChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'demo:o
   return {
     'demo:open': handle('demo:open', async () => {
       const account = await ctx.demo.open()
-      await ctx.store.setActive(account.id)
+      await ctx.accounts.setActive(account.id)
       // A first sync for a new demo; an existing one simply syncs again.
       ctx.sync.accountAdded(account.id)
       return account

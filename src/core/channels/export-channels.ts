@@ -10,12 +10,12 @@ import type { ChannelContext } from './context'
 import { handle } from './handle'
 
 export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): Pick<ChannelHandlers, 'export:sites' | 'export:events'> {
-  const { store, workspace } = ctx
+  const { accounts, workspace } = ctx
 
   /** The scope's account labels by id, once every account is known to exist. */
   async function labelsOf(scope: readonly string[]): Promise<Map<string, string>> {
-    await checkScope(store, scope)
-    return new Map(await Promise.all(scope.map(async (accountId) => [accountId, (await store.record(accountId)).label] as const)))
+    await checkScope(accounts, scope)
+    return new Map(await Promise.all(scope.map(async (accountId) => [accountId, (await accounts.requireAccount(accountId)).label] as const)))
   }
 
   return {

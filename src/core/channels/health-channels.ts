@@ -11,8 +11,8 @@ import { handle } from './handle'
 
 type HealthChannel = 'health:scope' | 'health:site' | 'health:settings' | 'health:setSettings'
 
-export function healthChannels(ctx: Pick<ChannelContext, 'store'>, health: HealthService): Pick<ChannelHandlers, HealthChannel> {
-  const { store } = ctx
+export function healthChannels(ctx: Pick<ChannelContext, 'accounts'>, health: HealthService): Pick<ChannelHandlers, HealthChannel> {
+  const { accounts } = ctx
   const accountOf = (key: string): string => {
     const parsed = parseKey(key)
     // The schema let only site keys through; this keeps the type honest.
@@ -21,18 +21,18 @@ export function healthChannels(ctx: Pick<ChannelContext, 'store'>, health: Healt
   }
   return {
     'health:scope': handle('health:scope', async ({ scope }) => {
-      await checkScope(store, scope)
+      await checkScope(accounts, scope)
       return health.scope(scope)
     }),
     'health:site': handle('health:site', async ({ site }) => {
       const accountId = accountOf(site)
-      const account = await store.record(accountId)
+      const account = await accounts.requireAccount(accountId)
       return health.site(accountId, parseKey(site)?.id ?? 0, account.kind === 'demo')
     }),
     'health:settings': handle('health:settings', async () => health.settings()),
     'health:setSettings': handle('health:setSettings', async (patch) => {
-      if (patch.account) await store.record(patch.account.accountId)
-      if (patch.site) await store.record(accountOf(patch.site.site))
+      if (patch.account) await accounts.requireAccount(patch.account.accountId)
+      if (patch.site) await accounts.requireAccount(accountOf(patch.site.site))
       return health.updateSettings(patch)
     }),
   }

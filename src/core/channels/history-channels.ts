@@ -12,15 +12,15 @@ const DAY_MS = 86_400_000
 const DEFAULT_SITE_CHANGES = 200
 
 export function historyChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'history:site' | 'history:trend'> {
-  const { store, workspace } = ctx
+  const { accounts, workspace } = ctx
   return {
     'history:site': handle('history:site', async ({ accountId, siteId, limit }) => {
-      await store.record(accountId)
+      await accounts.requireAccount(accountId)
       return workspace.siteHistory(accountId, siteId, limit ?? DEFAULT_SITE_CHANGES)
     }),
     // The last `days` UTC days, today included.
     'history:trend': handle('history:trend', async ({ scope, days }) => {
-      await checkScope(store, scope)
+      await checkScope(accounts, scope)
       return workspace.historyTrend(scope, utcDay(Date.now() - (days - 1) * DAY_MS))
     }),
   }

@@ -7,10 +7,10 @@ import type { ChannelContext } from './context'
 import { handle } from './handle'
 
 export function overviewChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'overview:stats'> {
-  const { store, workspace } = ctx
+  const { workspace } = ctx
   return {
     'overview:stats': handle('overview:stats', async ({ scope, now }) => {
-      await checkScope(store, scope)
+      await checkScope(ctx.accounts, scope)
       const accounts = scope.map((accountId) => ({ accountId, sites: workspace.sites(accountId) }))
       const stats = overviewStats(accounts, now === undefined ? Date.now() : Date.parse(now))
       const { siteFindings } = ctx

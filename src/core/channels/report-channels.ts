@@ -27,14 +27,14 @@ export interface ReportChannelParts {
   nowMs?: () => number
 }
 
-export function reportChannels(ctx: Pick<ChannelContext, 'store' | 'workspace'>, parts: ReportChannelParts): Pick<ChannelHandlers, ReportChannel> {
-  const { store, workspace } = ctx
+export function reportChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace'>, parts: ReportChannelParts): Pick<ChannelHandlers, ReportChannel> {
+  const { workspace } = ctx
   const now = parts.nowMs ?? Date.now
 
   async function build(request: ReportRequest) {
     const scope = request.selection.scope
-    await checkScope(store, scope)
-    const records = await Promise.all(scope.map((accountId) => store.record(accountId)))
+    await checkScope(ctx.accounts, scope)
+    const records = await Promise.all(scope.map((accountId) => ctx.accounts.requireAccount(accountId)))
     const accounts: ReportAccount[] = records.map((record) => ({
       accountId: record.id,
       label: record.label,
@@ -59,7 +59,7 @@ export function reportChannels(ctx: Pick<ChannelContext, 'store' | 'workspace'>,
       if (parts.printPdf === undefined) {
         throw appError({ code: 'invalid_input', message: 'Here the report is saved as PDF with the browser’s print dialog (Print / Save as PDF).' })
       }
-      await checkScope(store, request.selection.scope)
+      await checkScope(ctx.accounts, request.selection.scope)
       const template = templateId === null ? null : ((await parts.templates.list()).find((t) => t.id === templateId) ?? null)
       return parts.printPdf(request, template)
     }),

@@ -8,13 +8,13 @@ import type { ChannelContext } from './context'
 import { handle } from './handle'
 
 export function scopeChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'sites:query' | 'workspace:scope'> {
-  const { store, workspace, sync, siteFindings } = ctx
+  const { accounts, workspace, sync, siteFindings } = ctx
 
   /** The scope's accounts as the store holds them, in the scope's order. */
   async function accountsOf(scope: readonly string[]): Promise<QueryAccount[]> {
     const records = await Promise.all(
       scope.map((accountId) =>
-        store.record(accountId).catch((thrown: unknown) => {
+        accounts.requireAccount(accountId).catch((thrown: unknown) => {
           if (thrown instanceof AppErrorException && thrown.appError.code === 'not_found') return null
           throw thrown
         }),

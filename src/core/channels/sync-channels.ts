@@ -7,26 +7,26 @@ import { handle } from './handle'
 type SyncChannel = 'sync:now' | 'sync:cancel' | 'sync:site' | 'sync:states'
 
 export function syncChannels(ctx: ChannelContext): Pick<ChannelHandlers, SyncChannel> {
-  const { store, sync } = ctx
+  const { accounts, sync } = ctx
   return {
     'sync:now': handle('sync:now', async ({ accountId }) => {
-      await store.record(accountId)
+      await accounts.requireAccount(accountId)
       return sync.syncNow(accountId)
     }),
 
     'sync:cancel': handle('sync:cancel', async ({ accountId }) => {
-      await store.record(accountId)
+      await accounts.requireAccount(accountId)
       await sync.cancel(accountId)
     }),
 
     'sync:site': handle('sync:site', async ({ accountId, siteId }) => {
-      await store.record(accountId)
+      await accounts.requireAccount(accountId)
       return sync.syncSite(accountId, siteId)
     }),
 
     'sync:states': handle('sync:states', async () => {
-      const { accounts } = await store.list()
-      return accounts.map((account) => sync.state(account.id))
+      const listed = await accounts.list()
+      return listed.accounts.map((account) => sync.state(account.id))
     }),
   }
 }

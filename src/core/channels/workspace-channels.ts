@@ -13,16 +13,16 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export function workspaceChannels(
   ctx: ChannelContext,
 ): Pick<ChannelHandlers, 'events:query' | 'events:daily'> {
-  const { store, workspace } = ctx
+  const { accounts, workspace } = ctx
   return {
     'events:query': handle('events:query', async (query) => {
-      await checkScope(store, query.scope)
+      await checkScope(accounts, query.scope)
       return workspace.queryEvents(query)
     }),
 
     // The last `days` local days, today included: from the start of the first of them.
     'events:daily': handle('events:daily', async ({ scope, days, utcOffsetMinutes }) => {
-      await checkScope(store, scope)
+      await checkScope(accounts, scope)
       const offsetMs = utcOffsetMinutes * 60_000
       const localToday = Math.floor((Date.now() + offsetMs) / DAY_MS) * DAY_MS
       const sinceMs = localToday - (days - 1) * DAY_MS - offsetMs

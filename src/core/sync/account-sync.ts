@@ -28,7 +28,7 @@ export interface AccountRunner {
 
 export interface AccountSyncDeps {
   accountId: string
-  store: WorkspaceStore
+  workspace: WorkspaceStore
   clients: AccountRunner
   events: Pick<PushEmitter, 'emit'>
   states: SyncStates
@@ -139,15 +139,15 @@ export class AccountSync {
         const budget = api.newReadBudget(`the events of site ${siteId}`)
         const read = await readNewEvents({
           fetchPage: (page) => api.listSiteEvents(siteId, page, requestSignal, budget),
-          known: (ids) => this.deps.store.knownEventIds(this.id, ids),
+          known: (ids) => this.deps.workspace.knownEventIds(this.id, ids),
           maxPages: this.deps.tuning.siteEventPages,
           signal: requestSignal,
         })
         this.throwIfStopped(signal)
-        const { store } = this.deps
-        store.upsertSite(this.id, site)
+        const { workspace } = this.deps
+        workspace.upsertSite(this.id, site)
         this.localChanges?.push({ kind: 'siteSaved', site })
-        const stored = store.addEvents(this.id, read.events)
+        const stored = workspace.addEvents(this.id, read.events)
         for (const event of stored) this.siteRefreshEvents.add(event.id)
         this.pushNewEvents(stored)
         this.pushChanged({ sites: true, tags: false, events: stored.length > 0, changes: null })
@@ -164,21 +164,21 @@ export class AccountSync {
     } catch {
       // The site exists on the server; the sync that follows completes what the answer lacks.
     }
-    this.local({ kind: 'siteSaved', site }, (store) => store.upsertSite(this.id, site), { sites: true, tags: false })
+    this.local({ kind: 'siteSaved', site }, (workspace) => workspace.upsertSite(this.id, site), { sites: true, tags: false })
     return site
   }
 
   siteDeleted(siteId: number, thenSync = true): void {
-    this.local({ kind: 'siteRemoved', siteId }, (store) => store.removeSite(this.id, siteId), { sites: true, tags: false }, thenSync)
+    this.local({ kind: 'siteRemoved', siteId }, (workspace) => workspace.removeSite(this.id, siteId), { sites: true, tags: false }, thenSync)
   }
 
   tagCreated(tag: Tag): void {
-    this.local({ kind: 'tagSaved', tag }, (store) => store.upsertTag(this.id, tag), { sites: false, tags: true })
+    this.local({ kind: 'tagSaved', tag }, (workspace) => workspace.upsertTag(this.id, tag), { sites: false, tags: true })
   }
 
   tagDeleted(tagId: number): void {
     // The tag also leaves the sites that carried it.
-    this.local({ kind: 'tagRemoved', tagId }, (store) => store.removeTag(this.id, tagId), { sites: true, tags: true })
+    this.local({ kind: 'tagRemoved', tagId }, (workspace) => workspace.removeTag(this.id, tagId), { sites: true, tags: true })
   }
 
   /** Stops the full and events-only syncs under way or queued; the backfill resumes later. */
@@ -213,7 +213,7 @@ export class AccountSync {
     if (!this.lane.backfillMayStart) return
     let page: number | null
     try {
-      page = this.deps.store.syncMeta(this.id).eventsBackfillPage
+      page = this.deps.workspace.syncMeta(this.id).eventsBackfillPage
     } catch {
       return
     }
@@ -222,7 +222,7 @@ export class AccountSync {
   }
 
   private async runMain(job: FullSyncJob): Promise<SyncState> {
-    const { store, states, clock, tuning } = this.deps
+    const { workspace, states, clock, tuning } = this.deps
     if (job.controller.signal.aborted || this.closed) return states.update(this.id, { status: 'failed', progress: null, error: cancelledSync() })
     // This sync is the one a rate limit postponed, or replaces it: it schedules anew if limited.
     this.cancelResume?.()
@@ -232,8 +232,8 @@ export class AccountSync {
     job.reading = true
     this.localChanges = []
     try {
-      const first = store.syncMeta(this.id).lastSyncedAt === null
-      store.setSyncMeta(this.id, { lastAttemptAt: startedAt })
+      const first = workspace.syncMeta(this.id).lastSyncedAt === null
+      workspace.setSyncMeta(this.id, { lastAttemptAt: startedAt })
       const read = await this.withClient(job.controller.signal, (api, signal) =>
         readAccount({
           api,
@@ -282,7 +282,7 @@ export class AccountSync {
   /** Everything a full sync read, into the store in one transaction (no await: nothing can interleave). */
   private writeSync(read: AccountRead, first: boolean, syncedAt: string): { backfillPage: number | null } {
     const after = applyLocalChanges({ sites: read.sites, tags: read.tags }, this.localChanges ?? [])
-    const written = this.deps.store.applySync(this.id, {
+    const written = this.deps.workspace.applySync(this.id, {
       sites: after.sites,
       tags: after.tags,
       syncedAt,
@@ -307,9 +307,9 @@ export class AccountSync {
   }
 
   private async runEvents(signal: AbortSignal): Promise<void> {
-    const { store, tuning, states } = this.deps
+    const { workspace, tuning, states } = this.deps
     if (signal.aborted || this.closed) return
-    if (store.syncMeta(this.id).lastSyncedAt === null) {
+    if (workspace.syncMeta(this.id).lastSyncedAt === null) {
       // Never synced: the first full sync reads the events too.
       this.requestSync()
       return
@@ -324,7 +324,7 @@ export class AccountSync {
       })
     })
     this.throwIfStopped(signal)
-    const stored = store.addEvents(this.id, read.events)
+    const stored = workspace.addEvents(this.id, read.events)
     const backfillPage = this.noteEventsRead(read, stored.length)
     if ((backfillPage !== null) !== states.get(this.id).backfilling) states.update(this.id, { backfilling: backfillPage !== null })
     if (stored.length === 0) return
@@ -334,27 +334,27 @@ export class AccountSync {
 
   /** Keeps the backfill's bookkeeping after an events-only read; answers the next page it reads. */
   private noteEventsRead(read: NewEventsRead, storedCount: number): number | null {
-    const { store } = this.deps
-    const current = store.syncMeta(this.id).eventsBackfillPage
+    const { workspace } = this.deps
+    const current = workspace.syncMeta(this.id).eventsBackfillPage
     const next = nextBackfillPage(read, storedCount, false, current)
-    if (next !== current) store.setSyncMeta(this.id, { eventsBackfillPage: next })
+    if (next !== current) workspace.setSyncMeta(this.id, { eventsBackfillPage: next })
     this.siteRefreshEvents.clear()
     return next
   }
 
   private async runBackfill(signal: AbortSignal): Promise<void> {
-    const { store, states, clock } = this.deps
+    const { workspace, states, clock } = this.deps
     if (!states.get(this.id).backfilling) states.update(this.id, { backfilling: true })
     for (;;) {
       // The person comes first: their calls go out while the backfill waits.
       for (let busy = this.deps.userBusyFor(); busy > 0; busy = this.deps.userBusyFor()) await clock.sleep(busy, signal)
-      const page = store.syncMeta(this.id).eventsBackfillPage
+      const page = workspace.syncMeta(this.id).eventsBackfillPage
       if (page === null) break
       const envelope = await this.withClient(signal, (api, requestSignal) => api.listEvents(page, requestSignal))
       this.throwIfStopped(signal)
-      const stored = store.addEvents(this.id, envelope.data)
+      const stored = workspace.addEvents(this.id, envelope.data)
       const ended = listEnded(envelope)
-      store.setSyncMeta(this.id, { eventsBackfillPage: ended ? null : page + 1 })
+      workspace.setSyncMeta(this.id, { eventsBackfillPage: ended ? null : page + 1 })
       if (stored.length > 0) this.backfillPush.call()
       if (ended) break
     }
@@ -379,7 +379,7 @@ export class AccountSync {
   }
 
   private knownFeedEvents(ids: number[]): Set<number> {
-    const known = this.deps.store.knownEventIds(this.id, ids)
+    const known = this.deps.workspace.knownEventIds(this.id, ids)
     for (const id of this.siteRefreshEvents) known.delete(id)
     return known
   }
@@ -387,13 +387,13 @@ export class AccountSync {
   /** A change made through the app, into the store at once, then a sync of what else changed. */
   private local(
     change: LocalChange,
-    write: (store: WorkspaceStore) => void,
+    write: (workspace: WorkspaceStore) => void,
     changed: { sites: boolean; tags: boolean },
     thenSync = true,
   ): void {
     if (this.closed) return
     try {
-      write(this.deps.store)
+      write(this.deps.workspace)
     } catch {
       // The server has it; the sync that follows puts the store right.
     }
@@ -408,6 +408,6 @@ export class AccountSync {
   }
 
   private pushChanged(change: Omit<WorkspaceChanged, 'accountId' | 'revision'>): void {
-    this.deps.events.emit('workspace:changed', { accountId: this.id, ...change, revision: this.deps.store.revision(this.id) })
+    this.deps.events.emit('workspace:changed', { accountId: this.id, ...change, revision: this.deps.workspace.revision(this.id) })
   }
 }

@@ -19,7 +19,7 @@ export interface AccountDirectory {
 
 export interface SyncEngineOptions {
   /** The local copy every sync writes into. */
-  store: WorkspaceStore
+  workspace: WorkspaceStore
   /** Each account's API client, run under the account's signal (AccountClients). */
   clients: AccountRunner
   /** Who the accounts are, for start() and the interval (AccountStore). */
@@ -60,7 +60,7 @@ export class SyncEngine implements SyncEngineApi {
       emit: (state) => options.events.emit('sync:state', state),
       meta: (accountId) => {
         try {
-          return options.store.syncMeta(accountId)
+          return options.workspace.syncMeta(accountId)
         } catch {
           return undefined
         }
@@ -125,7 +125,7 @@ export class SyncEngine implements SyncEngineApi {
     this.accountSyncs.delete(accountId)
     await sync?.close()
     this.board.forget(accountId)
-    this.options.store.removeAccount(accountId)
+    this.options.workspace.removeAccount(accountId)
   }
 
   async tokenReplaced(accountId: string): Promise<void> {
@@ -166,7 +166,7 @@ export class SyncEngine implements SyncEngineApi {
     if (!sync) {
       sync = new AccountSync({
         accountId,
-        store: this.options.store,
+        workspace: this.options.workspace,
         clients: this.options.clients,
         events: this.options.events,
         states: this.board,

@@ -27,7 +27,7 @@ async function storeOver(secrets: SecretStore): Promise<AccountStore> {
   await writeAccounts(dataDir, ACCOUNTS)
   const { store } = makeAccountStore(dataDir, async () => undefined, secrets)
   // The settings are read before the clock is faked; only keychain calls wait on it.
-  await store.record(ACCOUNTS[0]!.id)
+  await store.requireAccount(ACCOUNTS[0]!.id)
   return store
 }
 
@@ -84,7 +84,7 @@ describe('a keychain that never answers', () => {
     await vi.advanceTimersByTimeAsync(DEADLINE)
     expect((await adding).code).toBe('keychain_unavailable')
     vi.useRealTimers()
-    expect((await store.record(ACCOUNTS[0]!.id)).id).toBe(ACCOUNTS[0]!.id)
+    expect((await store.requireAccount(ACCOUNTS[0]!.id)).id).toBe(ACCOUNTS[0]!.id)
     await expect(store.list()).resolves.toMatchObject({ accounts: ACCOUNTS.map((a) => ({ id: a.id, tokenState: 'unavailable' })) })
   })
 })

@@ -42,7 +42,7 @@ export async function makeHarness(options: HarnessOptions) {
   /** Aborted as AccountClients.forget would: the account's client is gone. */
   let clientGone = new AbortController()
   const engine = new SyncEngine({
-    store,
+    workspace: store,
     clients: { run: (_accountId, work) => work(api, clientGone.signal) },
     accounts: { list: async () => ({ accounts: options.accounts ?? [{ id: ACCOUNT, tokenState: 'ok' }] }) },
     events: emitter,
