@@ -51,6 +51,15 @@ describe('health channels', () => {
     expect(setting.ok ? null : setting.error.code).toBe('not_found')
   })
 
+  it('keeps the look-for text a new site was created with (the API never gives it back)', async () => {
+    const { value } = await core()
+    const demo = await value('demo:open')
+    const created = await value('sites:create', { accountId: demo.id, site: { name: 'Keyword shop', url: 'https://keyword-shop.test', monitor: { look_for_string: 'Add to basket' } } })
+    const settings = await value('health:settings')
+    expect(settings.sites[keyOf(demo.id, created.id)]).toEqual({ enabled: true, lookFor: 'Add to basket' })
+    expect(await value('health:site', { site: keyOf(demo.id, created.id) })).toMatchObject({ lookFor: 'Add to basket' })
+  })
+
   it("answers the demo's site as simulated, and an empty scope before any check", async () => {
     const { value } = await core()
     const demo = await value('demo:open')

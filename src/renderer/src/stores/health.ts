@@ -1,0 +1,70 @@
+// Health settings (core/health): how often sites are checked, what is slow, how early an
+// expiry warns, which transitions notify, and checks on or off per account and per site with
+// the text a site's page must contain. Read from core and saved through it; core checks every
+// value again (its schema says why a value is refused), the checks here only word the problem
+// before a round trip.
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { AppError, Result } from '../../../shared'
+import { HEALTH_SETTING_BOUNDS, type HealthSettings, type HealthSettingsPatch } from '../../../shared/health'
+import { useApi } from '../lib/api'
+import { call } from '../lib/call'
+import type { LoadStatus } from './accounts'
+
+type BoundKey = 'intervalMinutes' | 'slowThresholdMs' | 'warningDays'
+
+const UNITS: Readonly<Record<BoundKey, { one: string; many: string; example: string }>> = {
+  intervalMinutes: { one: 'minute', many: 'minutes', example: '5' },
+  slowThresholdMs: { one: 'millisecond', many: 'milliseconds', example: '3000' },
+  warningDays: { one: 'day', many: 'days', example: '14' },
+}
+
+/** The problem with a typed health setting, or null when it is a whole number within its bounds. */
+export function healthValueProblem(key: BoundKey, text: string): string | null {
+  const { min, max } = HEALTH_SETTING_BOUNDS[key]
+  const unit = UNITS[key]
+  const value = text.trim()
+  if (value === '') return `Enter a number of ${unit.many}.`
+  if (!/^\d+$/.test(value)) return `Enter a whole number of ${unit.many}, like ${unit.example}.`
+  const n = Number(value)
+  if (n < min || n > max) return `Enter a number of ${unit.many} from ${min} to ${max}.`
+  return null
+}
+
+/** The problem with a site's look-for text, or null. */
+export function lookForProblem(text: string): string | null {
+  const max = HEALTH_SETTING_BOUNDS.lookForMaxLength
+  if (text.length > max) return `Keep the text to ${max} characters or fewer (it has ${text.length}).`
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(text)) return 'The text cannot hold line breaks or other control characters.'
+  return null
+}
+
+export const useHealthStore = defineStore('health', () => {
+  const api = useApi()
+  const settings = ref<HealthSettings | null>(null)
+  const status = ref<LoadStatus>('idle')
+  const error = ref<AppError | null>(null)
+
+  async function load(): Promise<void> {
+    status.value = 'loading'
+    const result = await call(() => api.healthSettings())
+    if (result.ok) {
+      settings.value = result.value
+      error.value = null
+      status.value = 'ready'
+    } else {
+      error.value = result.error
+      status.value = 'error'
+    }
+  }
+
+  /** Saves a change; the settings shown are core's answer (what the next start will use). */
+  async function save(patch: HealthSettingsPatch): Promise<Result<HealthSettings>> {
+    const result = await call(() => api.healthSetSettings(patch))
+    if (result.ok) settings.value = result.value
+    return result
+  }
+
+  return { settings, status, error, load, save }
+})
