@@ -33,6 +33,7 @@ import type { WorkspaceStore } from './store/workspace-store'
 import { SyncEngine } from './sync/sync-engine'
 import { PushEmitter } from './util/push-emitter'
 import { logChannelFailures } from './channels/handle'
+import { startupSync } from './startup-sync'
 import { clientsLearningSecrets, isSecretAware, secretStoreLearningSecrets } from './logging'
 import { errorFields } from './logging/redaction'
 import { silentLogger, type Logger } from './util/logger'
@@ -87,9 +88,6 @@ export interface CoreOptions {
   /** Desktop: prints a report to PDF from a hidden window (main/report-pdf.ts); the web shell prints in the browser. */
   printReportPdf?: PrintReportPdf
 }
-
-/** The start-up sync begins after the window's first read is served, or after this at the latest. */
-const SYNC_START_DELAY_MS = 3_000
 
 /** Channels that are the person at work; background filling of old events makes way for them. */
 const BACKGROUND_CHANNELS: ReadonlySet<RequestChannel> = new Set(['sync:states', 'app:notices', 'app:info'])
@@ -187,20 +185,13 @@ export function createCore(options: CoreOptions): Core {
 
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, accounts, logger) : Promise.resolve()
   const context: ChannelContext = { accounts, clients, demo, events, workspace, sync, notices: () => [...notices], siteFindings: (accountId) => health.service.siteFindings(accountId), keepLookFor: (accountId, siteId, text) => void health.service.updateSettings({ site: { site: `${accountId}:${siteId}`, lookFor: text } }), ready }
-  // Every account syncs at start (after --demo has made its account) and then on the interval;
-  // but only once the window has its first read of the store (the scope summary or rows), or
-  // after a moment if no window asks: a sync of thousands of pages keeps core busy, and the app
-  // must open with what it knows first.
-  let disposed = false
-  const startSyncing = once(() => void ready.then(() => (disposed ? undefined : sync.start())))
-  const startTimer = options.autoSync === false ? undefined : setTimeout(startSyncing, options.syncStartDelayMs ?? SYNC_START_DELAY_MS)
-  startTimer?.unref?.()
-  const firstReadServed = (): void => {
-    if (startTimer === undefined) return
-    clearTimeout(startTimer)
-    // After the answer has gone out.
-    setImmediate(startSyncing)
-  }
+  // The start-up sync waits for the window's first read (startup-sync.ts).
+  const startup = startupSync({
+    ready,
+    start: () => sync.start(),
+    enabled: options.autoSync !== false,
+    delayMs: options.syncStartDelayMs,
+  })
 
   const handlers = noteActivity(
     {
@@ -228,18 +219,12 @@ export function createCore(options: CoreOptions): Core {
     () => sync.noteUserActivity(),
   )
 
-  // The window's first read of what the store holds, whichever channel it uses, lets the
-  // start-up sync begin.
-  const reads = handlers as Record<RequestChannel, AnyHandler>
-  for (const channel of FIRST_READ_CHANNELS) reads[channel] = afterAnswer(reads[channel], firstReadServed)
-
   return {
-    handlers: logChannelFailures(handlers, logger),
+    handlers: logChannelFailures(startup.watchFirstRead(handlers), logger),
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
-      disposed = true
+      startup.stop()
       stopAttention()
-      if (startTimer !== undefined) clearTimeout(startTimer)
       await ready
       await sync.dispose()
       await health.stop()
@@ -247,30 +232,6 @@ export function createCore(options: CoreOptions): Core {
       await demo.stop()
       workspace.close()
     },
-  }
-}
-
-/** The channels a window opens with: the first answer of any of them starts the start-up sync. */
-const FIRST_READ_CHANNELS = ['workspace:scope', 'sites:query'] as const satisfies readonly RequestChannel[]
-
-type AnyHandler = (input: unknown) => Promise<unknown>
-
-/** The handler, calling `then` once its answer is ready (whatever it is). */
-function afterAnswer(handler: AnyHandler, then: () => void): AnyHandler {
-  return async (input) => {
-    const answer = await handler(input)
-    then()
-    return answer
-  }
-}
-
-/** A function that runs `work` the first time it is called, and does nothing after. */
-function once(work: () => void): () => void {
-  let done = false
-  return () => {
-    if (done) return
-    done = true
-    work()
   }
 }
 
