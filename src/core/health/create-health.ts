@@ -39,6 +39,17 @@ export interface HealthParts {
 
 const START_DELAY_MS = 20_000
 
+/**
+ * SITE_MANAGER_HEALTH_START_MS: when the first cycle runs, for the e2e suite and the demo
+ * screenshots that should not wait 20 s; ignored unless a whole number of ms up to 10 minutes.
+ */
+export function startDelayFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.SITE_MANAGER_HEALTH_START_MS
+  if (raw === undefined || !/^\d{1,6}$/.test(raw)) return undefined
+  const ms = Number(raw)
+  return ms <= 600_000 ? ms : undefined
+}
+
 /** The real clock, whose timers do not keep a process alive that forgot to dispose core. */
 const unrefClock: SyncClock = {
   ...realSyncClock,
@@ -73,7 +84,7 @@ export function createHealth(parts: HealthParts, options: HealthOptions = {}): {
     retentionDays: () => parts.workspace.settings().historyRetentionDays,
     onError: parts.onError,
   })
-  if (options.autoStart !== false) service.start(options.startDelayMs ?? START_DELAY_MS)
+  if (options.autoStart !== false) service.start(options.startDelayMs ?? startDelayFromEnv() ?? START_DELAY_MS)
   return {
     service,
     stop: async () => {

@@ -8,6 +8,7 @@ import { setMaxListeners } from 'node:events'
 import { networkInterfaces } from 'node:os'
 import type { Account, AttentionSummary, PushEvent, PushEvents, Site } from '../../shared'
 import type { HealthCheck, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from '../../shared/health'
+import { parseKey } from '../../shared/scope'
 import { healthSummary, healthTransitions } from '../attention/health-summary'
 import type { SyncClock } from '../sync/sync-clock'
 import type { CheckOutcome } from './check-outcome'
@@ -29,6 +30,8 @@ import { checkTls } from './tls-check'
 
 /** How often due checks are looked for; also the recheck after a first failure. */
 export const TICK_MS = 60_000
+/** How soon a site whose options changed is checked again. */
+const SOON_MS = 1000
 /** RDAP look-ups per tick at most: registries are shared by thousands of domains and rate-limit. */
 const RDAP_PER_TICK = 10
 const TIMEOUTS = { reachability: 15_000, tls: 10_000, dns: 10_000, domain: 15_000 }
@@ -82,6 +85,7 @@ export class HealthService {
   private lastPruneMs = 0
   private cycleErrors: unknown[] = []
   private readonly findings: SiteFindingsCache
+  private soonPending = false
 
   constructor(private readonly options: HealthServiceOptions) {
     this.findings = new SiteFindingsCache(
@@ -147,7 +151,24 @@ export class HealthService {
     const settings = writeSettings(this.options.store, patch)
     // A site or account turned off or on shows or hides its findings.
     this.findings.invalidate()
+    // A site's new look-for text (or its checks back on) is looked at within seconds, not at
+    // its next interval: the person is waiting to see what it finds.
+    const parsed = patch.site ? parseKey(patch.site.site) : null
+    if (parsed && (patch.site?.lookFor !== undefined || patch.site?.enabled === true)) {
+      this.options.store.recheck(parsed.accountId, parsed.id, 'reachability')
+      this.soon()
+    }
     return settings
+  }
+
+  /** A cycle in a moment, once checks run on a timer (tests that run cycles themselves get none). */
+  private soon(): void {
+    if (this.disposed || !this.cancelTick || this.soonPending) return
+    this.soonPending = true
+    this.options.clock.after(SOON_MS, () => {
+      this.soonPending = false
+      if (!this.disposed) this.runCycle().catch((error: unknown) => this.options.onError?.(error))
+    })
   }
 
   /** An account that is gone takes its health rows with it. */

@@ -118,4 +118,22 @@ describe('health in a whole core', () => {
     const bad = await made.call('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['sleepy'] } } as never)
     expect(bad.ok ? null : bad.error.code).toBe('invalid_input')
   })
+
+  it("checks a site again within seconds when its look-for text changes, not at its next interval", async () => {
+    const clock = new ManualClock()
+    const made = makeCore(await dirs.make(), { autoSync: false, health: { clock, startDelayMs: 1000, autoStart: true } })
+    cores.push(made.core)
+    const demo = await made.value('demo:open')
+    await made.value('sync:now', { accountId: demo.id })
+    clock.advance(1000)
+    await vi.waitFor(() => expect(made.pushesOf('health:changed').length).toBeGreaterThan(0))
+    const site = keyOf(demo.id, 2)
+    const reachedAt = async () => (await made.value('health:site', { site })).checks.find((c) => c.check === 'reachability')?.checkedAt
+    const first = await reachedAt()
+    expect(first).toBeDefined()
+    clock.advance(5000)
+    await made.value('health:setSettings', { site: { site, lookFor: 'Opening hours' } })
+    clock.advance(1000)
+    await vi.waitFor(async () => expect(await reachedAt()).toBe(new Date(clock.now()).toISOString()))
+  })
 })
