@@ -86,6 +86,8 @@ export class HealthService {
   private cycleErrors: unknown[] = []
   private readonly findings: SiteFindingsCache
   private soonPending = false
+  /** Sites ("accountId:siteId") whose reachability is checked at the next cycle, due or not. */
+  private readonly recheck = new Set<string>()
 
   constructor(private readonly options: HealthServiceOptions) {
     this.findings = new SiteFindingsCache(
@@ -94,7 +96,6 @@ export class HealthService {
         const settings = this.settings()
         return (siteId) => siteEnabled(settings, accountId, siteId)
       },
-      () => options.clock.now(),
     )
     // Every check in flight listens to it (16 or more at once): that is no leak.
     setMaxListeners(0, this.stopping.signal)
@@ -155,7 +156,7 @@ export class HealthService {
     // its next interval: the person is waiting to see what it finds.
     const parsed = patch.site ? parseKey(patch.site.site) : null
     if (parsed && (patch.site?.lookFor !== undefined || patch.site?.enabled === true)) {
-      this.options.store.recheck(parsed.accountId, parsed.id, 'reachability')
+      this.recheck.add(`${parsed.accountId}:${parsed.id}`)
       this.soon()
     }
     return settings
@@ -209,7 +210,9 @@ export class HealthService {
       store.forgetSitesExcept(account.id, new Set(sites.map((s) => s.id)))
       // Daily checks of a large portfolio spread over the first hour rather than one cycle.
       const dailyCap = Math.ceil(sites.length / 60) + 50
-      for (const due of dueChecks(sites, store.dueInfo(account.id), (id) => siteEnabled(settings, account.id, id), started, intervalMs)) {
+      const dueList = dueChecks(sites, store.dueInfo(account.id), (id) => siteEnabled(settings, account.id, id), started, intervalMs)
+      this.addRechecks(account.id, sites, dueList, settings)
+      for (const due of dueList) {
         if (!wanted.has(due.check)) continue
         const entry = (outcome: CheckOutcome | null): void => {
           if (outcome) immediate.push({ accountId: account.id, siteId: due.site.id, outcome })
@@ -295,6 +298,16 @@ export class HealthService {
         }
       },
     }
+  }
+
+  /** Adds the reachability checks asked for by a change of options that are not due anyway. */
+  private addRechecks(accountId: string, sites: readonly Site[], due: DueCheck[], settings: HealthSettings): void {
+    if (this.recheck.size === 0) return
+    sites.forEach((site, index) => {
+      const key = `${accountId}:${site.id}`
+      if (!this.recheck.delete(key) || !siteEnabled(settings, accountId, site.id)) return
+      if (!due.some((d) => d.site.id === site.id && d.check === 'reachability')) due.push({ site, index, check: 'reachability' })
+    })
   }
 
   /** One line for a cycle's failed checks: how many, and the first of them (with its cause). */

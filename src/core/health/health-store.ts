@@ -159,11 +159,6 @@ export class HealthStore {
     else this.st.putOptions.run(accountId, siteId, options.enabled ? 1 : 0, options.lookFor)
   }
 
-  /** Makes a check of a site due at the next tick (its options changed: look again soon). */
-  recheck(accountId: string, siteId: number, check: HealthCheck): void {
-    this.st.recheck.run(accountId, siteId, check)
-  }
-
   meta(key: string): unknown {
     const json = this.st.meta.get(key) as string | undefined
     return json === undefined ? undefined : JSON.parse(json)
@@ -285,7 +280,6 @@ function prepare(db: Database.Database) {
        ON CONFLICT (account_id, site_id, check_name) DO UPDATE SET level = excluded.level, cause = excluded.cause,
          checked_ms = excluded.checked_ms, since_ms = excluded.since_ms, json = excluded.json`,
     ),
-    recheck: db.prepare('UPDATE health_state SET checked_ms = 0 WHERE account_id = ? AND site_id = ? AND check_name = ?'),
     deleteSiteStates: db.prepare('DELETE FROM health_state WHERE account_id = ? AND site_id = ?'),
     accountKey: db.prepare('SELECT key FROM health_accounts WHERE account_id = ?').pluck(),
     insertAccountKey: db.prepare('INSERT OR IGNORE INTO health_accounts (account_id) VALUES (?)'),

@@ -11,11 +11,15 @@ export type SiteFindings = ReadonlyMap<number, readonly HealthFinding[]>
 
 export const NO_FINDINGS: SiteFindings = new Map()
 
-/** A site's findings from its check states with a cause: worst level first, then the causes' order. */
-export function findingsOf(states: readonly HealthCheckState[], nowMs: number): HealthFinding[] {
+/**
+ * A site's findings from its check states with a cause: worst level first, then the causes'
+ * order. Each label is worded as of its check (as its sentence is), so "expires in 5 days"
+ * reads the same in the column as on the site page.
+ */
+export function findingsOf(states: readonly HealthCheckState[]): HealthFinding[] {
   return states
     .filter((s) => s.cause !== null)
-    .map((s) => ({ check: s.check, cause: s.cause!, level: s.level, reason: s.reason, label: healthLabel(s.cause!, s.details, nowMs), since: s.since }))
+    .map((s) => ({ check: s.check, cause: s.cause!, level: s.level, reason: s.reason, label: healthLabel(s.cause!, s.details, Date.parse(s.checkedAt)), since: s.since }))
     .sort((a, b) => HEALTH_LEVELS.indexOf(b.level) - HEALTH_LEVELS.indexOf(a.level) || HEALTH_CAUSES.indexOf(a.cause) - HEALTH_CAUSES.indexOf(b.cause))
 }
 
@@ -35,7 +39,6 @@ export class SiteFindingsCache {
   constructor(
     private readonly read: (accountId: string) => Map<number, HealthCheckState[]>,
     private readonly enabledIn: (accountId: string) => (siteId: number) => boolean,
-    private readonly now: () => number,
   ) {}
 
   of(accountId: string): SiteFindings {
@@ -45,7 +48,7 @@ export class SiteFindingsCache {
     const enabled = this.enabledIn(accountId)
     for (const [siteId, states] of this.read(accountId)) {
       if (!enabled(siteId)) continue
-      const findings = findingsOf(states, this.now())
+      const findings = findingsOf(states)
       if (findings.length > 0) made.set(siteId, findings)
     }
     const signature = JSON.stringify([...made].sort((a, b) => a[0] - b[0]).map(([id, list]) => [id, list.map((f) => [f.cause, f.level, f.label, f.reason, f.since])]))
