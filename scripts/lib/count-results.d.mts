@@ -4,3 +4,4 @@ export function countResults(
   file: string,
   exitCode: number,
 ): { passed: number; failed: number; skipped: number }
+export function exitNote(kind: 'vitest' | 'playwright', file: string, exitCode: number): string

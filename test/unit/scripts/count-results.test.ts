@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { countResults } from '../../../scripts/lib/count-results.mjs'
+import { countResults, exitNote } from '../../../scripts/lib/count-results.mjs'
 
 let dir: string
 beforeEach(() => {
@@ -59,6 +59,13 @@ describe('counting a runner report', () => {
       failed: 1,
       skipped: 0,
     })
+  })
+
+  it('says why, for vitest a coverage floor not met, when no test failed but the exit was not 0', () => {
+    const passed = report({ numPassedTests: 3, numFailedTests: 0 })
+    expect(exitNote('vitest', passed, 1)).toBe('exited with status 1 though no test failed: a coverage floor not met, or an error outside the tests; see its output')
+    expect(exitNote('vitest', passed, 0)).toBe('')
+    expect(exitNote('vitest', report({ numPassedTests: 2, numFailedTests: 1 }), 1)).toBe('')
   })
 
   it('passes a clean run as it is', () => {

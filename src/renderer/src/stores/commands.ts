@@ -44,5 +44,5 @@ export const useCommandsStore = defineStore('commands', () => {
     return [...seen.values()]
   })
 
-  return { register, all }
+  return { sources, register, all }
 })

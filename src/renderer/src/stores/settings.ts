@@ -67,5 +67,5 @@ export const useSettingsStore = defineStore('settings', () => {
     return result
   }
 
-  return { settings, status, error, theme, load, save, setTheme }
+  return { settings, status, error, pickedTheme, theme, load, save, setTheme }
 })

@@ -138,5 +138,5 @@ export const useSitesStore = defineStore('sites', () => {
     return result
   }
 
-  return { siteIn, loadSite, create, remove, syncSite }
+  return { known, siteIn, loadSite, create, remove, syncSite }
 })

@@ -77,5 +77,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     }),
   )
 
-  return { scopeIds, scopeSummary, summaryError, scopeAccount, tags, loadSummary }
+  return { scopeIds, summary, summaryFor, scopeSummary, summaryError, scopeAccount, tags, loadSummary }
 })
