@@ -184,7 +184,7 @@ export function createCore(options: CoreOptions): Core {
   )
 
   const ready = options.openDemoOnStart ? openDemoAtStart(demo, accounts, logger) : Promise.resolve()
-  const context: ChannelContext = { accounts, clients, demo, events, workspace, sync, notices: () => [...notices], siteFindings: (accountId) => health.service.siteFindings(accountId), keepLookFor: (accountId, siteId, text) => void health.service.updateSettings({ site: { site: `${accountId}:${siteId}`, lookFor: text } }), ready }
+  const context: ChannelContext = { accounts, clients, demo, events, workspace, sync, notices: () => [...notices], siteFindings: (accountId) => health.service.siteFindings(accountId), keepLookFor: (accountId, siteId, text) => void health.service.updateSettings({ site: { site: `${accountId}:${siteId}`, lookFor: text } }), healthCheckedAt: (accountIds) => health.service.lastCheckedAt(accountIds), ready }
   // The start-up sync waits for the window's first read (startup-sync.ts).
   const startup = startupSync({
     ready,

@@ -63,6 +63,8 @@ export interface OverviewHealth {
   counts: Record<HealthCause, number>
   /** Sites with any finding. */
   sites: number
+  /** When the last check of the scope ended; null before any (nothing is known yet). */
+  checkedAt: string | null
 }
 
 export interface OverviewStats {

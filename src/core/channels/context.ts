@@ -22,6 +22,8 @@ export interface ChannelContext {
   siteFindings?: (accountId: string) => SiteFindings
   /** Keeps a created site's look-for text for its health checks (the API never gives it back). */
   keepLookFor?: (accountId: string, siteId: number, text: string) => void
+  /** When the last health check of these accounts ended; null before any. */
+  healthCheckedAt?: (accountIds: readonly string[]) => string | null
   /** Settles when start-up work (opening the demo with --demo) is done, failed or not. */
   ready: Promise<void>
 }

@@ -15,7 +15,8 @@ export function overviewChannels(ctx: ChannelContext): Pick<ChannelHandlers, 'ov
       const stats = overviewStats(accounts, now === undefined ? Date.now() : Date.parse(now))
       const { siteFindings } = ctx
       if (!siteFindings) return stats
-      return { ...stats, health: overviewHealth(accounts.map((account) => ({ sites: account.sites, health: siteFindings(account.accountId) }))) }
+      const health = overviewHealth(accounts.map((account) => ({ sites: account.sites, health: siteFindings(account.accountId) })))
+      return { ...stats, health: { ...health, checkedAt: ctx.healthCheckedAt?.(scope) ?? null } }
     }),
   }
 }

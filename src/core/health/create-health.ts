@@ -68,6 +68,10 @@ export function createHealth(parts: HealthParts, options: HealthOptions = {}): {
     for (const account of known ?? []) if (!now.has(account.id)) service.forgetAccount(account.id)
     known = state.accounts
   })
+  // New sites (a first sync, a site created) are checked within seconds.
+  const stopSites = parts.events.on('workspace:changed', (change) => {
+    if (change.sites) service.sitesChanged()
+  })
   const ca = trustedCa(options.ca ? { ca: options.ca } : {})
   const service = new HealthService({
     store,
@@ -89,6 +93,7 @@ export function createHealth(parts: HealthParts, options: HealthOptions = {}): {
     service,
     stop: async () => {
       stopListening()
+      stopSites()
       await service.dispose()
     },
   }

@@ -162,13 +162,33 @@ export class HealthService {
     return settings
   }
 
-  /** A cycle in a moment, once checks run on a timer (tests that run cycles themselves get none). */
+  /**
+   * A sync changed an account's sites: a site new to the app (a first sync, a site just
+   * created) is checked within seconds, not at the next tick; sites checked already are not
+   * due, so the cycle costs next to nothing for them.
+   */
+  sitesChanged(): void {
+    this.soon()
+  }
+
+  /** When the last check of any of these accounts ended; null before any. */
+  lastCheckedAt(accountIds: readonly string[]): string | null {
+    const ms = this.options.store.lastCheckedMs(accountIds)
+    return ms === null ? null : new Date(ms).toISOString()
+  }
+
+  /** A cycle in a moment (after the one under way), once checks run on a timer (tests that run cycles themselves get none). */
   private soon(): void {
     if (this.disposed || !this.cancelTick || this.soonPending) return
     this.soonPending = true
     this.options.clock.after(SOON_MS, () => {
       this.soonPending = false
-      if (!this.disposed) this.runCycle().catch((error: unknown) => this.options.onError?.(error))
+      const go = (): void => {
+        if (this.disposed) return
+        if (this.running) void this.running.finally(go)
+        else this.runCycle().catch((error: unknown) => this.options.onError?.(error))
+      }
+      go()
     })
   }
 

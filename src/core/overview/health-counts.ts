@@ -1,16 +1,16 @@
 // The Overview's "Needs attention" card: how many of the scope's sites have each health
 // finding (core/health, through the same per-account findings the Sites query filters by, so
 // a count and the filtered table it opens always agree), and how many have any.
-import { HEALTH_CAUSES, type HealthCause, type OverviewHealth, type Site } from '../../shared'
-import type { SiteFindings } from '../health/site-findings'
+// Imports only shared: the renderer tests' in-memory core runs core/overview too.
+import { HEALTH_CAUSES, type HealthCause, type HealthFinding, type OverviewHealth, type Site } from '../../shared'
 
 export interface OverviewHealthAccount {
   sites: readonly Site[]
-  /** The account's findings by site id; absent: none known. */
-  health?: SiteFindings
+  /** The account's findings by site id (core/health/site-findings.ts); absent: none known. */
+  health?: ReadonlyMap<number, readonly HealthFinding[]>
 }
 
-export function overviewHealth(accounts: readonly OverviewHealthAccount[]): OverviewHealth {
+export function overviewHealth(accounts: readonly OverviewHealthAccount[]): Omit<OverviewHealth, 'checkedAt'> {
   const counts = Object.fromEntries(HEALTH_CAUSES.map((cause) => [cause, 0])) as Record<HealthCause, number>
   let sites = 0
   for (const account of accounts) {

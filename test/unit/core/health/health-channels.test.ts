@@ -64,6 +64,8 @@ describe('health channels', () => {
     const { value } = await core()
     const demo = await value('demo:open')
     expect(await value('health:scope', { scope: [demo.id] })).toMatchObject({ sites: {}, checkedAt: null, eolAsOf: '2026-08-22' })
+    // Nothing checked yet: the Overview's card says so rather than "nothing needs attention".
+    expect((await value('overview:stats', { scope: [demo.id] })).health).toMatchObject({ sites: 0, checkedAt: null })
     const site = await value('health:site', { site: keyOf(demo.id, 1) })
     expect(site).toMatchObject({ simulated: true, enabled: true, checks: [], incidents: [], uptime: { days7: null, days30: null } })
   })
@@ -105,6 +107,7 @@ describe('health in a whole core', () => {
     const overview = await made.value('overview:stats', { scope: [demo.id] })
     expect(overview.health?.counts).toEqual(scope.counts)
     expect(overview.health?.sites).toBe(Object.keys(scope.sites).length)
+    expect(overview.health?.checkedAt).toBe(scope.checkedAt)
     // The end-of-life finding of the demo's PHP 8.1 reads as the column shows it.
     const eol = await made.value('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['endOfLife' as const] } })
     expect(eol.rows.flatMap((row) => row.health ?? []).map((f) => f.label)).toContain('PHP 8.1 without security fixes since 31 Dec 2025')
@@ -135,5 +138,18 @@ describe('health in a whole core', () => {
     await made.value('health:setSettings', { site: { site, lookFor: 'Opening hours' } })
     clock.advance(1000)
     await vi.waitFor(async () => expect(await reachedAt()).toBe(new Date(clock.now()).toISOString()))
+  })
+
+  it('checks the sites a sync brought within seconds, not at the next tick', async () => {
+    const clock = new ManualClock()
+    const made = makeCore(await dirs.make(), { autoSync: false, health: { clock, startDelayMs: 1000, autoStart: true } })
+    cores.push(made.core)
+    const demo = await made.value('demo:open')
+    // The first cycle finds no sites yet (nothing synced).
+    clock.advance(1000)
+    await vi.waitFor(async () => expect((await made.value('health:scope', { scope: [demo.id] })).checkedAt).toBeNull())
+    await made.value('sync:now', { accountId: demo.id })
+    clock.advance(1000)
+    await vi.waitFor(async () => expect((await made.value('health:scope', { scope: [demo.id] })).counts.down).toBe(3))
   })
 })
