@@ -82,7 +82,7 @@ describe('Sites view filters', () => {
     expect(router.currentRoute.value.query.php).toEqual(['8.2.18', ''])
 
     // Counts follow the other filters: with Retail ticked, the web servers of Shop and Atelier.
-    await user.click(screen.getByRole('button', { name: 'Filter by tag' }))
+    await user.click(screen.getByRole('button', { name: 'Filter by tags' }))
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Retail (2)' }))
     await user.keyboard('{Escape}')
     expect(names()).toEqual(['Atelier', 'Shop'])
@@ -103,7 +103,7 @@ describe('Sites view filters', () => {
     const { fake } = core()
     const { user } = await mountSites(fake, '/sites?tag=7&tag=8')
     expect(names()).toEqual(['Atelier', 'Shop'])
-    await user.click(screen.getByRole('button', { name: 'Filter by tag' }))
+    await user.click(screen.getByRole('button', { name: 'Filter by tags' }))
     await user.click(await screen.findByRole('menuitemradio', { name: 'All of the ticked tags' }))
     await user.keyboard('{Escape}')
     expect(names()).toEqual(['Shop'])

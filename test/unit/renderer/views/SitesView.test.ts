@@ -207,7 +207,7 @@ describe('SitesView', () => {
     expect(names()).toEqual(['Shop'])
     await user.clear(search())
 
-    await user.click(screen.getByRole('button', { name: 'Filter by tag' }))
+    await user.click(screen.getByRole('button', { name: 'Filter by tags' }))
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'VIP (1)' }))
     await user.keyboard('{Escape}')
     expect(names()).toEqual(['Shop'])
