@@ -213,6 +213,8 @@ export interface HealthSettings {
   slowThresholdMs: number
   /** Days before a certificate's or domain's expiry that it is a warning (1 to 90; default 14). */
   warningDays: number
+  /** Checks at once (1 to 64; default 16); raised by itself for a cycle that would not end within the interval. */
+  concurrency: number
   notifyOn: HealthNotifyOn
   /** Accounts whose checks were turned off or on by the person; absent is on. */
   accounts: Record<string, boolean>
@@ -225,6 +227,7 @@ export interface HealthSettingsPatch {
   intervalMinutes?: number
   slowThresholdMs?: number
   warningDays?: number
+  concurrency?: number
   notifyOn?: HealthNotifyOn
   account?: { accountId: string; enabled: boolean }
   /** lookFor null or empty removes the text. */
@@ -236,6 +239,7 @@ export const HEALTH_SETTING_BOUNDS = {
   intervalMinutes: { min: 1, max: 1440, default: 5 },
   slowThresholdMs: { min: 100, max: 60_000, default: 3000 },
   warningDays: { min: 1, max: 90, default: 14 },
+  concurrency: { min: 1, max: 64, default: 16 },
   lookForMaxLength: 200,
 } as const
 

@@ -193,7 +193,7 @@ const healthScope = z.strictObject({ scope })
 const healthSite = z.strictObject({ site: rowKey })
 
 /** A health setting within its bounds (shared/health.ts), in its unit. */
-function healthBound(key: 'intervalMinutes' | 'slowThresholdMs' | 'warningDays', unit: string) {
+function healthBound(key: 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'concurrency', unit: string) {
   const { min, max } = HEALTH_SETTING_BOUNDS[key]
   return z
     .int({ error: `must be a whole number of ${unit}` })
@@ -206,6 +206,7 @@ const healthSettingsPatch = z.strictObject({
   intervalMinutes: healthBound('intervalMinutes', 'minutes'),
   slowThresholdMs: healthBound('slowThresholdMs', 'milliseconds'),
   warningDays: healthBound('warningDays', 'days'),
+  concurrency: healthBound('concurrency', 'checks at once'),
   notifyOn: z
     .strictObject({ down: z.boolean(), recovered: z.boolean(), certificate: z.boolean(), domain: z.boolean(), endOfLife: z.boolean() })
     .optional(),

@@ -48,19 +48,20 @@ export class CheckRunner {
   constructor(private readonly options: RunnerOptions) {}
 
   /** The concurrency a cycle of `jobs` checks gets so that it ends within the interval. */
-  concurrencyFor(jobs: number, intervalMs: number): number {
-    const base = this.options.concurrency ?? DEFAULT_CONCURRENCY
+  concurrencyFor(jobs: number, intervalMs: number, baseConcurrency?: number): number {
+    const base = this.options.concurrency ?? baseConcurrency ?? DEFAULT_CONCURRENCY
     const max = Math.max(base, this.options.maxConcurrency ?? 128)
     if (this.averageJobMs === null || jobs === 0) return base
     const needed = Math.ceil((jobs * this.averageJobMs) / (intervalMs * INTERVAL_SHARE))
     return Math.min(max, Math.max(base, needed))
   }
 
-  async run(jobs: readonly HealthJob[], intervalMs: number, onOutcome: (job: HealthJob, outcome: CheckOutcome) => void, signal?: AbortSignal): Promise<CycleReport> {
+  /** `baseConcurrency`: the person's setting, unless the runner was given one (the bench, tests). */
+  async run(jobs: readonly HealthJob[], intervalMs: number, onOutcome: (job: HealthJob, outcome: CheckOutcome) => void, signal?: AbortSignal, baseConcurrency?: number): Promise<CycleReport> {
     const { clock } = this.options
     const started = clock.now()
     const queue = interleaveByHost(jobs)
-    const concurrency = Math.min(Math.max(1, queue.length), this.concurrencyFor(queue.length, intervalMs))
+    const concurrency = Math.min(Math.max(1, queue.length), this.concurrencyFor(queue.length, intervalMs, baseConcurrency))
     const spacing = this.options.hostSpacingMs ?? 1000
     const hostFreeAt = new Map<string, number>()
     let next = 0

@@ -260,7 +260,7 @@ export class HealthService {
     }
     const checked: RecordEntry[] = []
     this.cycleErrors = []
-    const report = await this.runner.run(jobs, intervalMs, (job, outcome) => checked.push({ accountId: job.accountId, siteId: job.siteId, outcome }), this.stopping.signal)
+    const report = await this.runner.run(jobs, intervalMs, (job, outcome) => checked.push({ accountId: job.accountId, siteId: job.siteId, outcome }), this.stopping.signal, settings.concurrency)
     this.reportErrors(this.cycleErrors)
     // Checks cut short by closing the app say nothing about the sites.
     const stopped = this.stopping.signal.aborted

@@ -6,12 +6,13 @@ import { HEALTH_SETTING_BOUNDS, type HealthNotifyOn, type HealthSettings, type H
 import { keyOf, parseKey } from '../../shared/scope'
 import type { HealthStore } from './health-store'
 
-export type HealthGlobals = Pick<HealthSettings, 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'notifyOn'>
+export type HealthGlobals = Pick<HealthSettings, 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'concurrency' | 'notifyOn'>
 
 export const DEFAULT_HEALTH_GLOBALS: HealthGlobals = {
   intervalMinutes: HEALTH_SETTING_BOUNDS.intervalMinutes.default,
   slowThresholdMs: HEALTH_SETTING_BOUNDS.slowThresholdMs.default,
   warningDays: HEALTH_SETTING_BOUNDS.warningDays.default,
+  concurrency: HEALTH_SETTING_BOUNDS.concurrency.default,
   notifyOn: { down: true, recovered: true, certificate: true, domain: true, endOfLife: true },
 }
 
@@ -19,7 +20,7 @@ const SETTINGS_KEY = 'settings'
 
 export function readGlobals(store: HealthStore): HealthGlobals {
   const stored = (store.meta(SETTINGS_KEY) ?? {}) as Record<string, unknown>
-  const within = (key: 'intervalMinutes' | 'slowThresholdMs' | 'warningDays'): number => {
+  const within = (key: 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'concurrency'): number => {
     const value = stored[key]
     const { min, max } = HEALTH_SETTING_BOUNDS[key]
     return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : DEFAULT_HEALTH_GLOBALS[key]
@@ -31,7 +32,7 @@ export function readGlobals(store: HealthStore): HealthGlobals {
       return [key, typeof value === 'boolean' ? value : fallback]
     }),
   ) as unknown as HealthNotifyOn
-  return { intervalMinutes: within('intervalMinutes'), slowThresholdMs: within('slowThresholdMs'), warningDays: within('warningDays'), notifyOn: flags }
+  return { intervalMinutes: within('intervalMinutes'), slowThresholdMs: within('slowThresholdMs'), warningDays: within('warningDays'), concurrency: within('concurrency'), notifyOn: flags }
 }
 
 export function readSettings(store: HealthStore): HealthSettings {

@@ -54,6 +54,15 @@ describe('CheckRunner', () => {
     expect(outcomes.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
   })
 
+  it("takes the person's concurrency setting when the runner was given none", async () => {
+    const clock = new ManualClock()
+    const runner = new CheckRunner({ clock, hostSpacingMs: 0 })
+    const log = { starts: [] as [string, number][], inFlight: 0, max: 0 }
+    const report = await drive(clock, runner.run(jobs(12, clock, 100, undefined, log), 300_000, () => undefined, undefined, 3), 100)
+    expect(log.max).toBe(3)
+    expect(report).toMatchObject({ jobs: 12, outcomes: 12, concurrency: 3 })
+  })
+
   it('spaces two checks of one host, without holding up other hosts', async () => {
     const clock = new ManualClock()
     const runner = new CheckRunner({ clock, concurrency: 4, hostSpacingMs: 1000 })

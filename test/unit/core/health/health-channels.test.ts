@@ -28,6 +28,7 @@ describe('health channels', () => {
       intervalMinutes: 5,
       slowThresholdMs: 3000,
       warningDays: 14,
+      concurrency: 16,
       notifyOn: { down: true, recovered: true, certificate: true, domain: true, endOfLife: true },
       accounts: {},
       sites: {},
@@ -35,6 +36,9 @@ describe('health channels', () => {
     const changed = await value('health:setSettings', { intervalMinutes: 15, warningDays: 30 })
     expect(changed).toMatchObject({ intervalMinutes: 15, warningDays: 30, slowThresholdMs: 3000 })
     expect(await value('health:settings')).toMatchObject({ intervalMinutes: 15 })
+    expect(await value('health:setSettings', { concurrency: 4 })).toMatchObject({ concurrency: 4, intervalMinutes: 15 })
+    const tooMany = await call('health:setSettings', { concurrency: 65 })
+    expect(tooMany.ok ? null : tooMany.error.code).toBe('invalid_input')
     const tooOften = await call('health:setSettings', { intervalMinutes: 0 })
     expect(tooOften.ok ? null : tooOften.error.code).toBe('invalid_input')
     const badText = await call('health:setSettings', { site: { site: `${missing}:3`, lookFor: 'a\u0000b' } })
