@@ -25,6 +25,8 @@
 //   BENCH_RUNS=7         cold contexts per case (at least 5 for the figures' medians)
 //   BENCH_CASES=500,10k  only these cases (500, 10k, 5x10k)
 //   BENCH_VERBOSE=1      every run's figures and every keystroke
+//   BENCH_FRAMES=1       the bridge's frames (channel, bytes, ms) of each case's first open and of its 10-site sync
+//   BENCH_CORE_PROF=DIR  a V8 CPU profile of the reopened shell (core), written to DIR when it stops
 //   BENCH_TRACE=DIR      a Chromium performance trace of one more open per case (not counted),
 //                        written to DIR/window-open-<case>.json (DevTools' Performance panel)
 import { readFileSync } from 'node:fs'
@@ -38,7 +40,7 @@ import { SNAPSHOT_ENV, snapshotBuiltApp } from '../test/e2e/support/app-snapshot
 import { startWebShell, type RunningWebShell } from '../test/e2e/support/web-shell'
 import { below, figure, heading, line, notMeasured, percentile } from './measure'
 import { missingForWebShellBench } from './support/built-app'
-import { attachPageMeter, type PageMeter } from './support/page-meter'
+import { attachPageMeter, type FrameNote, type PageMeter } from './support/page-meter'
 import { pageProbe, type PageGlobals, type Probe } from './support/page-probe'
 import { startServerProcess, type ServerProcess } from './support/server-process'
 
@@ -59,6 +61,8 @@ const SEARCH = 'input[type="search"]'
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
 const TRACE_DIR = process.env.BENCH_TRACE
+const FRAMES = process.env.BENCH_FRAMES === '1'
+const CORE_PROF_DIR = process.env.BENCH_CORE_PROF
 /** DevTools' Performance panel's own categories, with the JS sampling profiler. */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading', 'netlog', 'toplevel']
 const PER_PAGE = 15
@@ -305,6 +309,12 @@ async function typeKeystrokes(page: Page, target: string): Promise<Keystrokes> {
 
 const median = (values: number[]) => percentile(values, 0.5)
 
+/** The frames of one step, one line each (BENCH_FRAMES=1). */
+function printFrames(title: string, frames: FrameNote[]): void {
+  console.log(`    frames of ${title}:`)
+  for (const f of frames) console.log(`      ${f.atMs?.toFixed(0).padStart(6) ?? '     -'} ms ${f.dir === 'out' ? '->' : '<-'} ${f.what} ${(f.bytes / KB).toFixed(1)} KB`)
+}
+
 /** Prints a figure, or why it was not measured when there is nothing to print. */
 function figureOr(label: string, values: number[], unit: string, target: ReturnType<typeof below>, why: string, scale = 1, p = 0.5): void {
   if (values.length === 0) notMeasured(label, why)
@@ -358,7 +368,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     await stopServers(servers)
 
     // 2. Reopen with every server stopped: a new shell over the same data folder.
-    shell = await startWebShell({ dataDir: workspace })
+    shell = await startWebShell({ dataDir: workspace, ...(CORE_PROF_DIR ? { env: { NODE_OPTIONS: `--require ${CORE_PROF_DIR}/profile-hook.cjs` } } : {}) })
     const first: number[] = []
     const searchable: number[] = []
     const keystrokes: number[] = []
@@ -380,6 +390,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
         fileBytes.push(meter.fileBytes())
         const sentAt = meter.firstFrameSentMs()
         if (sentAt !== null) firstCall.push(sentAt)
+        if (FRAMES && run === 0) printFrames('the first open', meter.frameLog())
         if (VERBOSE) {
           console.log(
             `    run ${run + 1}: first rows ${probe.firstRowFrameAt?.toFixed(0) ?? '-'} ms, searchable ${probe.searchableFrameAt?.toFixed(0) ?? '-'} ms, DOMContentLoaded ${opened.domContentLoadedMs.toFixed(0)} ms, ` +
@@ -389,6 +400,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
         if (probe.searchableFrameAt === null) continue
         meter.reset()
         const typed = await typeKeystrokes(page, target)
+        if (FRAMES && run === 0) printFrames('the keystrokes', meter.frameLog())
         keystrokes.push(...typed.changed)
         keystrokeTotal += typed.total
         if (typed.total > 0) bytesPerKey.push(meter.receivedBytes() / typed.total)
@@ -451,6 +463,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
         await api(page, 'syncNow', { accountId: accounts[0] })
         await waitForServersQuiet(servers, 1000, SYNC_TIMEOUT_MS)
         await waitForSocketQuiet(meter, 1000, 15_000)
+        if (FRAMES) printFrames('the sync that changes 10 sites', meter.frameLog())
         print(labels.syncBytes, () => figure(`${labels.syncBytes} (${meter.framesReceived()} frames)`, meter.receivedBytes() / KB, 'KB', below(100)))
       } finally {
         await opened.context.close()

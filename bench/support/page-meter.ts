@@ -19,9 +19,29 @@ export interface PageMeter {
   /** When the last WebSocket frame arrived (performance.now() of this process), for waiting until it is quiet. */
   lastFrameAt(): number
   reset(): void
+  /** Every frame since attach (or reset): direction, channel or event, bytes, ms since the document's request. */
+  frameLog(): FrameNote[]
   /** The JS heap the page uses after a garbage collection, in bytes. */
   heapUsedAfterGc(): Promise<number>
   detach(): Promise<void>
+}
+
+export interface FrameNote {
+  dir: 'out' | 'in'
+  /** The channel of a call, `#id` of an answer, or the push event's name. */
+  what: string
+  bytes: number
+  atMs: number | null
+}
+
+/** What a frame of the shell's protocol is about, read without parsing big answers whole. */
+function frameName(payload: string): string {
+  const channel = /"channel":"([^"]+)"/.exec(payload.slice(0, 200))
+  if (channel) return channel[1]!
+  const event = /^\{"event":"([^"]+)"/.exec(payload)
+  if (event) return `push ${event[1]}`
+  const id = /^\{"id":(\d+)/.exec(payload)
+  return id ? `#${id[1]}` : payload.slice(0, 20)
 }
 
 interface Timed {
@@ -38,6 +58,8 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
   let handshakeAt: number | null = null
   let firstFrameAt: number | null = null
   let lastFrameAt = performance.now()
+  let log: FrameNote[] = []
+  const since = (at: number | null) => (at === null || documentAt === null ? null : (at - documentAt) * 1000)
 
   session.on('Network.requestWillBeSent', (event: Timed & { type?: string }) => {
     // The first document request: a redirect reuses the request, so this is where navigation began.
@@ -49,19 +71,23 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
   session.on('Network.webSocketWillSendHandshakeRequest', (event: Timed) => {
     handshakeAt ??= event.timestamp
   })
-  session.on('Network.webSocketFrameReceived', (event: { response: { payloadData: string } }) => {
-    received += Buffer.byteLength(event.response.payloadData, 'utf8')
+  session.on('Network.webSocketFrameReceived', (event: Timed & { response: { payloadData: string } }) => {
+    const bytes = Buffer.byteLength(event.response.payloadData, 'utf8')
+    log.push({ dir: 'in', what: frameName(event.response.payloadData), bytes, atMs: since(event.timestamp) })
+    received += bytes
     frames++
     lastFrameAt = performance.now()
   })
   session.on('Network.webSocketFrameSent', (event: Timed & { response: { payloadData: string } }) => {
-    sent += Buffer.byteLength(event.response.payloadData, 'utf8')
+    const bytes = Buffer.byteLength(event.response.payloadData, 'utf8')
+    const id = /^\{"id":(\d+)/.exec(event.response.payloadData)
+    log.push({ dir: 'out', what: `${frameName(event.response.payloadData)}${id ? ` #${id[1]}` : ''}`, bytes, atMs: since(event.timestamp) })
+    sent += bytes
     firstFrameAt ??= event.timestamp
   })
   await session.send('Network.enable')
   await session.send('HeapProfiler.enable')
 
-  const since = (at: number | null) => (at === null || documentAt === null ? null : (at - documentAt) * 1000)
   return {
     receivedBytes: () => received,
     sentBytes: () => sent,
@@ -74,7 +100,9 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
       received = 0
       sent = 0
       frames = 0
+      log = []
     },
+    frameLog: () => log,
     async heapUsedAfterGc() {
       await session.send('HeapProfiler.collectGarbage')
       const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }

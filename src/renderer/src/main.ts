@@ -2,6 +2,7 @@ import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
 import { API_KEY } from './lib/api'
+import { readFirstSitesView } from './composables/first-view'
 import { applyTheme, cachedTheme } from './lib/theme'
 import { createAppRouter } from './router'
 import { useAccountsStore } from './stores/accounts'
@@ -19,5 +20,8 @@ app.use(pinia)
 // The accounts (and the scope they were left in) are asked for before anything mounts: their
 // answer travels while the window's frame is built, instead of being asked for once it is
 // (the router's first guard waits for this load rather than starting another).
-const firstAccountsLoad = useAccountsStore(pinia).load()
+const accounts = useAccountsStore(pinia)
+// Opening at the Sites view: its remembered view is read right after the accounts (it is the
+// scope's), so the view knows its first window's query as it mounts (composables/first-view.ts).
+const firstAccountsLoad = accounts.load().then(() => readFirstSitesView(window.api, accounts, window.location.hash))
 app.use(createAppRouter(pinia, firstAccountsLoad)).mount('#app')

@@ -60,6 +60,20 @@ function isStoredQuery(value: unknown): value is ViewQuery {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/**
+ * Reads a scope's remembered view from core into memory ahead of the Sites view (the app
+ * opening at /sites): the view then knows its query as it mounts and the first window goes to
+ * core while it draws, instead of after a read of its own. A read that fails leaves memory as
+ * it was (the view reads again itself). `viewKey`: an account id or ALL_SCOPE_VIEW.
+ */
+export async function readRememberedView(api: SiteManagerApi, viewKey: string, scope: readonly string[]): Promise<void> {
+  const memory = memoryOf(api)
+  if (memory.states.has(viewKey)) return
+  const result = await call(() => api.prefsGet({ key: prefsKey(viewKey) }))
+  if (!result.ok || memory.states.has(viewKey)) return
+  memory.states.set(viewKey, isStoredQuery(result.value) ? fromQuery(result.value, [...scope]) : DEFAULT_VIEW_STATE)
+}
+
 export function useSitesViewState() {
   const api = useApi()
   const route = useRoute()

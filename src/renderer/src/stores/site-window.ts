@@ -8,9 +8,12 @@
 //   shown for this one (they go at once). Every answer of an older query is dropped.
 // - Each block remembers the last request made for it; an earlier answer arriving late is
 //   dropped, and so are totals older than the newest taken.
-// - `workspace:changed` (or `health:changed`) for an account of the scope asks again for what is shown (the kept
-//   blocks, the facets when wanted, the totals with them), never the whole list; a burst of
-//   changes costs one round.
+// - `workspace:changed` (or `health:changed`) for an account of the scope asks again for what
+//   is on screen (its blocks, the facets when wanted, the totals with them), never the whole
+//   list; a burst of changes costs one round. The other kept blocks stay shown but stale, each
+//   asked again once it is on screen: a sync that changes ten sites costs one block, not six.
+// - The screen's blocks are asked for, and the next (or previous) one once the screen comes
+//   near its edge (NEAR_EDGE_ROWS), so a keystroke or an open costs one block.
 // - At most MAX_BLOCKS blocks are kept: the farthest from the screen go first.
 import { defineStore } from 'pinia'
 import { computed, onScopeDispose, shallowRef } from 'vue'
@@ -31,7 +34,7 @@ import type { RowKey } from '../../../shared/scope'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 
-/** Rows per block: a screenful or three, one request. */
+/** Rows per block: a screenful or three, one request (about 90 KB of JSON with every field). */
 export const BLOCK_ROWS = 100
 /** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
 export const MAX_BLOCKS = 6
@@ -46,11 +49,20 @@ function sameQuery(a: WindowQuery | null, b: WindowQuery): boolean {
   return a !== null && JSON.stringify(a) === JSON.stringify(b)
 }
 
-/** The blocks holding rows [first, end), with one more on either side. */
+/**
+ * How near a block's edge the screen must come before the block beyond it is asked for. Not
+ * always one more on either side: at the top of a list (an open, every keystroke in the search)
+ * the screen's one block is all that goes over the bridge.
+ */
+export const NEAR_EDGE_ROWS = 40
+
+/** The blocks holding rows [first, end), and the one beyond an edge the screen is near. */
 export function blocksAround(first: number, end: number, total: number | null): number[] {
   const last = total === null ? Math.max(first, end - 1) : Math.min(Math.max(first, end - 1), Math.max(0, total - 1))
-  const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - 1)
-  let to = Math.floor(last / BLOCK_ROWS) + 1
+  const before = first % BLOCK_ROWS < NEAR_EDGE_ROWS ? 1 : 0
+  const after = last % BLOCK_ROWS >= BLOCK_ROWS - NEAR_EDGE_ROWS ? 1 : 0
+  const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - before)
+  let to = Math.floor(last / BLOCK_ROWS) + after
   if (total !== null) to = Math.min(to, Math.max(0, Math.ceil(total / BLOCK_ROWS) - 1))
   const out: number[] = []
   for (let block = from; block <= to; block++) out.push(block)
@@ -81,11 +93,14 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   // Every request's number; a block (and the totals) take only their newest.
   let sequence = 0
   const latestFor = new Map<number, number>()
+  // Kept blocks from before a change of the store: shown, and asked again once on screen.
+  const stale = new Set<number>()
   let totalsSequence = 0
   let facetsTaken = 0
   // The request carrying the facets asked for, 0 when none is under way.
   let facetsPending = 0
-  let visible = { first: 0, end: BLOCK_ROWS }
+  // Until the table says what it shows: its first screen (before layout it draws 40 rows).
+  let visible = { first: 0, end: 40 }
   let facetWants = 0
 
   function ask(offset: number, limit: number, withFacets: boolean, extra: Partial<SitesQuery> = {}): Promise<Result<SitesPage>> {
@@ -120,6 +135,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
       return
     }
     const page = result.value
+    if (latestFor.get(block) === seq) stale.delete(block)
     if (staleRows.value) {
       // The new query's first answer: the previous query's rows go now, not before.
       staleRows.value = false
@@ -147,6 +163,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     for (const block of far.slice(0, map.size - MAX_BLOCKS)) {
       map.delete(block)
       latestFor.delete(block)
+      stale.delete(block)
     }
     return map
   }
@@ -155,13 +172,26 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     return blocksAround(visible.first, visible.end, staleRows.value ? null : total.value)
   }
 
+  /** The blocks holding a row on screen. */
+  function onScreen(): number[] {
+    const out: number[] = []
+    for (let block = Math.floor(visible.first / BLOCK_ROWS); block <= Math.floor((visible.end - 1) / BLOCK_ROWS); block++) out.push(block)
+    return out
+  }
+
   /** Asks for the blocks around the screen that are neither kept nor asked for. */
   function fill(): void {
     if (!query.value) return
     let facetsAsked = !(facetWants > 0 && facets.value === null && facetsPending === 0)
+    const screen = new Set(onScreen())
     for (const block of wanted()) {
-      if (blocks.value.has(block) && !staleRows.value) continue
-      if (latestFor.has(block)) continue
+      if (stale.has(block) && screen.has(block)) {
+        // Asked once: its older rows stay shown until the answer replaces them.
+        stale.delete(block)
+      } else {
+        if (blocks.value.has(block) && !staleRows.value) continue
+        if (latestFor.has(block)) continue
+      }
       void fetchBlock(block, !facetsAsked)
       facetsAsked = true
     }
@@ -181,6 +211,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     query.value = next
     generation++
     latestFor.clear()
+    stale.clear()
     if (!sameScope) {
       blocks.value = new Map()
       total.value = null
@@ -197,11 +228,16 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     fill()
   }
 
-  /** Asks again for what is shown: the kept blocks (or the first), the facets when wanted. */
+  /**
+   * Asks again for what is on screen (or the first block), the facets when wanted; the other
+   * kept blocks go stale, asked again when they come on screen.
+   */
   function refresh(): void {
     if (!query.value) return
     const kept = staleRows.value ? [] : [...blocks.value.keys()]
-    const list = kept.length > 0 ? kept : [wanted()[0] ?? 0]
+    const screen = onScreen().filter((block) => kept.includes(block))
+    for (const block of kept) if (!screen.includes(block)) stale.add(block)
+    const list = screen.length > 0 ? screen : [wanted()[0] ?? 0]
     list.forEach((block, i) => void fetchBlock(block, i === 0 && facetWants > 0))
   }
 

@@ -6,9 +6,9 @@ import { screen, within } from '@testing-library/dom'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useCommandsStore } from '../../../../src/renderer/src/stores/commands'
-import { ADDRESS_DELAY_MS, SAVE_DELAY_MS } from '../../../../src/renderer/src/composables/useSitesViewState'
+import { ADDRESS_DELAY_MS, SAVE_DELAY_MS, readRememberedView } from '../../../../src/renderer/src/composables/useSitesViewState'
 import { createFakeApi, makeAccount, makeSite, makeTag, memoryCore, type AccountData } from '../support/fake-api'
-import { mountView, testingPinia, unmountAll } from '../support/mount'
+import { RouterViewHost, mountInBody, mountView, testRouter, testingPinia, unmountAll } from '../support/mount'
 
 const [vip, retail] = [makeTag(7, 'VIP'), makeTag(8, 'Retail')]
 const server = (php: string | null, web: string | null, mysql: string | null = '8.0.36') => ({ ip: '192.0.2.10', web, php, mysql })
@@ -237,6 +237,23 @@ describe('Sites view state', () => {
     await vi.waitFor(() => expect(search().value).toBe('shop'))
     expect(names()).toEqual(['Shop'])
     expect(router.currentRoute.value.query).toEqual({ q: 'shop', updates: '1' })
+  }, SLOW)
+
+  it('a remembered view read ahead (as the app starts) goes to core as the view mounts, without a read of its own', async () => {
+    const made = core()
+    await made.methods.prefsSet!({ key: 'sites.view:a', value: { q: 'shop' } })
+    await readRememberedView(made.fake.provided, 'a', ['a'])
+    made.fake.api.prefsGet.mockClear()
+    made.fake.api.sitesQuery.mockClear()
+    const accounts = [makeAccount('a')]
+    const router = await testRouter('/sites', [{ path: '/sites', component: SitesView }])
+    mountInBody(RouterViewHost, { global: { plugins: [made.fake.plugin, testingPinia(accounts), router] } })
+    // Asked while mounting, before any answer came back: the first window is the remembered view's.
+    expect(made.fake.api.sitesQuery.mock.calls[0]?.[0].filter.search).toBe('shop')
+    await flushPromises()
+    expect(made.fake.api.prefsGet.mock.calls.filter(([input]) => input.key === 'sites.view:a')).toEqual([])
+    expect(names()).toEqual(['Shop'])
+    expect(search().value).toBe('shop')
   }, SLOW)
 
   it('opens the default view when what core remembers is not a view', async () => {

@@ -40,11 +40,14 @@ const offsetsAsked = (fake: ReturnType<typeof setup>['fake']) => fake.api.sitesQ
 const keptRows = (window: ReturnType<typeof useSiteWindowStore>) => [...window.blocks.values()].reduce((sum, rows) => sum + rows.length, 0)
 
 describe('blocksAround', () => {
-  it('names the blocks on screen and one on either side, within the total', () => {
-    expect(blocksAround(0, 40, 5_000)).toEqual([0, 1])
-    expect(blocksAround(250, 290, 5_000)).toEqual([1, 2, 3])
-    expect(blocksAround(4_990, 5_000, 5_000)).toEqual([48, 49])
+  it('names the blocks on screen and the one beyond an edge the screen is near, within the total', () => {
+    expect(blocksAround(0, 40, 5_000)).toEqual([0])
+    expect(blocksAround(250, 290, 5_000)).toEqual([2, 3])
+    expect(blocksAround(230, 250, 5_000)).toEqual([1, 2])
+    expect(blocksAround(190, 230, 5_000)).toEqual([1, 2])
+    expect(blocksAround(4_990, 5_000, 5_000)).toEqual([49])
     expect(blocksAround(0, 40, 0)).toEqual([0])
+    expect(blocksAround(0, 40, null)).toEqual([0])
   })
 })
 
@@ -57,9 +60,16 @@ describe('site window store', () => {
     expect(window.total).toBe(5_000)
     expect(window.scopeTotal).toBe(5_000)
     expect(window.rowAt(0)?.key).toBe('a:1')
-    expect(window.rowAt(150)?.site.name).toBe('Site 151')
     for (const [asked] of fake.api.sitesQuery.mock.calls) expect((asked as SitesQuery).limit).toBe(BLOCK_ROWS)
+    // The top of the list: one block, the screen's.
+    expect(offsetsAsked(fake)).toEqual([0])
+    expect(window.rowAt(150)).toBeUndefined()
+
+    // Scrolled near its end: the next block is asked before it is on screen.
+    window.show(70, 110)
+    await flushPromises()
     expect(offsetsAsked(fake).sort((x, y) => x - y)).toEqual([0, 100])
+    expect(window.rowAt(150)?.site.name).toBe('Site 151')
     expect(window.rowAt(300)).toBeUndefined()
   })
 
@@ -122,12 +132,12 @@ describe('site window store', () => {
     expect(window.answered).toBe(false)
   })
 
-  it('on workspace:changed asks again only for the blocks it keeps, once for a burst, and not for other accounts', async () => {
+  it('on workspace:changed asks again only for the blocks on screen, once for a burst, and not for other accounts', async () => {
     const { fake, state, window } = setup()
-    window.setQuery(query())
     window.show(420, 460)
+    window.setQuery(query())
     await flushPromises()
-    const kept = [...window.blocks.keys()].sort((x, y) => x - y)
+    expect([...window.blocks.keys()].sort((x, y) => x - y)).toEqual([3, 4])
     fake.api.sitesQuery.mockClear()
 
     fake.emit('workspace:changed', { accountId: 'b', sites: true, tags: false, events: false, changes: null })
@@ -139,9 +149,38 @@ describe('site window store', () => {
     state.revision = 'r2'
     for (let i = 0; i < 3; i++) fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
     await flushPromises()
-    expect(offsetsAsked(fake).sort((x, y) => x - y)).toEqual(kept.map((b) => b * BLOCK_ROWS))
+    // The screen's block only: a sync that changes a few sites costs one block, not six.
+    expect(offsetsAsked(fake)).toEqual([400])
     expect(window.total).toBe(4_999)
     expect(window.revision).toBe('r2')
+  })
+
+  it('keeps showing the blocks beside the screen after a change and asks for one again once it is on screen', async () => {
+    const { fake, state, window } = setup()
+    window.show(420, 460)
+    window.setQuery(query())
+    await flushPromises()
+    state.revision = 'r2'
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    fake.api.sitesQuery.mockClear()
+
+    const held = deferred<Result<SitesPage>>()
+    fake.api.sitesQuery.mockImplementation(async (q: SitesQuery) => (q.offset === 300 ? held.promise : ok(answer(state.count, q, state.revision))))
+    window.show(330, 370)
+    await flushPromises()
+    // Its older rows stay on screen until the fresh ones come: no blank rows while scrolling.
+    expect(window.rowAt(330)?.site.name).toBe('Site 331')
+    expect(offsetsAsked(fake)).toEqual([200, 300])
+    held.resolve(ok(answer(5_000, { ...query(), offset: 300, limit: BLOCK_ROWS }, 'r2')))
+    await flushPromises()
+    expect(window.rowAt(330)?.site.name).toBe('Site 331')
+
+    // Back to a block asked since the change: nothing is asked again.
+    fake.api.sitesQuery.mockClear()
+    window.show(420, 460)
+    await flushPromises()
+    expect(offsetsAsked(fake)).toEqual([])
   })
 
   it('takes only the newest request for a block: an earlier answer arriving late is dropped', async () => {

@@ -45,6 +45,8 @@ export interface FakeApi {
   api: FakeMethods & Pick<SiteManagerApi, 'on'>
   /** Provides this fake to an app, where the stores inject it. */
   plugin: Plugin
+  /** The window.api the plugin provides (built over the mocks), for code handed the bridge itself. */
+  provided: SiteManagerApi
   emit<E extends PushEvent>(event: E, payload: PushEvents[E]): void
   /** How many listeners an event has: shows that a store subscribed, or let go. */
   listenerCount(event: PushEvent): number
@@ -78,6 +80,7 @@ export function createFakeApi(methods: Partial<Methods> = {}): FakeApi {
   return {
     api,
     plugin: provideApi(app),
+    provided: app,
     emit(event, payload) {
       for (const listener of [...(listeners.get(event) ?? [])]) listener(payload)
     },

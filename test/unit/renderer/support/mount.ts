@@ -33,7 +33,7 @@ export function storePinia(fake: FakeApi): Pinia {
 }
 
 const Blank = defineComponent({ render: () => h('div') })
-const RouterViewHost = defineComponent({ render: () => h(RouterView) })
+export const RouterViewHost = defineComponent({ render: () => h(RouterView) })
 
 const APP_ROUTES: ReadonlyArray<{ path: string; name?: string }> = [
   { path: '/' },
