@@ -11,12 +11,13 @@ import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import type { LoadStatus } from './accounts'
 
-type BoundKey = 'intervalMinutes' | 'slowThresholdMs' | 'warningDays'
+type BoundKey = 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'concurrency'
 
 const UNITS: Readonly<Record<BoundKey, { one: string; many: string; example: string }>> = {
   intervalMinutes: { one: 'minute', many: 'minutes', example: '5' },
   slowThresholdMs: { one: 'millisecond', many: 'milliseconds', example: '3000' },
   warningDays: { one: 'day', many: 'days', example: '14' },
+  concurrency: { one: 'check', many: 'checks', example: '16' },
 }
 
 /** The problem with a typed health setting, or null when it is a whole number within its bounds. */
