@@ -27,6 +27,7 @@
 //   BENCH_VERBOSE=1      every run's figures and every keystroke
 //   BENCH_FRAMES=1       the bridge's frames (channel, bytes, ms) of each case's first open and of its 10-site sync
 //   BENCH_CORE_PROF=DIR  a V8 CPU profile of the reopened shell (core), written to DIR when it stops
+//                        (bench/support/cpu-profile-hook.mjs; open it in DevTools' Performance panel)
 //   BENCH_TRACE=DIR      a Chromium performance trace of one more open per case (not counted),
 //                        written to DIR/window-open-<case>.json (DevTools' Performance panel)
 import { readFileSync } from 'node:fs'
@@ -368,7 +369,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     await stopServers(servers)
 
     // 2. Reopen with every server stopped: a new shell over the same data folder.
-    shell = await startWebShell({ dataDir: workspace, ...(CORE_PROF_DIR ? { env: { NODE_OPTIONS: `--require ${CORE_PROF_DIR}/profile-hook.cjs` } } : {}) })
+    shell = await startWebShell({ dataDir: workspace, ...(CORE_PROF_DIR ? { env: { NODE_OPTIONS: `--import ${join(ROOT, 'bench/support/cpu-profile-hook.mjs')}`, SITE_MANAGER_CPU_PROFILE_DIR: CORE_PROF_DIR } } : {}) })
     const first: number[] = []
     const searchable: number[] = []
     const keystrokes: number[] = []
