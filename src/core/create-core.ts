@@ -53,6 +53,8 @@ export interface CoreOptions {
   downloads?: ExportDownloads
   /** The dock/taskbar badge and the tray's pending total of every account; the web shell has none. */
   setBadge?: (count: number) => void
+  /** The tray's and badge's count of sites down across every account (core/health); the web shell has none. */
+  setSitesDown?: (count: number) => void
   /** `--demo`: start the demo workspace at launch and make it the active account. */
   openDemoOnStart?: boolean
   /** Where tokens live; default the OS keychain under the service named appName. */
@@ -179,6 +181,7 @@ export function createCore(options: CoreOptions): Core {
       appName: options.appName,
       appVersion: options.appVersion,
       onError: (error) => logger.error('A cycle of health checks failed', { error: errorFields(error) }),
+      ...(options.setSitesDown ? { setSitesDown: options.setSitesDown } : {}),
     },
     { autoStart: options.autoSync !== false, ...options.health },
   )

@@ -17,7 +17,7 @@ import { registerChannels } from './ipc'
 import { installApplicationMenu } from './menu'
 import { TRAY_ICON_PATH, WINDOW_ICON_PATH } from './app-icon'
 import { syncAllAccounts } from './sync-all'
-import { installTray, updatePendingTotal } from './tray'
+import { badgeCount, installTray, updatePendingTotal, updateSitesDown } from './tray'
 import { showAttentionNotifications } from './notifications'
 import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
@@ -207,9 +207,14 @@ export function runApp(options: RunAppOptions): void {
         appVersion: app.getVersion(),
         chooseSavePath: chooseSavePathWithDialog(() => mainWindow),
         openDemoOnStart: launch.demo,
+        // The badge counts the sites down while any are (core's health checks), else the pending updates.
         setBadge: (count) => {
           updatePendingTotal(count)
-          app.setBadgeCount(count)
+          app.setBadgeCount(badgeCount())
+        },
+        setSitesDown: (count) => {
+          updateSitesDown(count)
+          app.setBadgeCount(badgeCount())
         },
         logger,
         // Health checks pause while the system says it is offline (Chromium's own reading).

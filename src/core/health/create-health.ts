@@ -35,6 +35,8 @@ export interface HealthParts {
   appName: string
   appVersion: string
   onError: (error: unknown) => void
+  /** The tray's and badge's count of sites down across every account (desktop); called when it changes. */
+  setSitesDown?: (count: number) => void
 }
 
 const START_DELAY_MS = 20_000
@@ -72,6 +74,19 @@ export function createHealth(parts: HealthParts, options: HealthOptions = {}): {
   const stopSites = parts.events.on('workspace:changed', (change) => {
     if (change.sites) service.sitesChanged()
   })
+  // The sites down of every account checked, for the tray and badge: counted after each
+  // change of findings (a cycle, a site or account turned off or on) and told when it moved.
+  let lastDown: number | null = null
+  const countDown = (): void => {
+    if (!parts.setSitesDown) return
+    let down = 0
+    for (const account of known ?? []) down += service.sitesDown(account.id)
+    if (down !== lastDown) {
+      lastDown = down
+      parts.setSitesDown(down)
+    }
+  }
+  const stopDown = parts.events.on('health:changed', countDown)
   const ca = trustedCa(options.ca ? { ca: options.ca } : {})
   const service = new HealthService({
     store,
@@ -94,6 +109,7 @@ export function createHealth(parts: HealthParts, options: HealthOptions = {}): {
     stop: async () => {
       stopListening()
       stopSites()
+      stopDown()
       await service.dispose()
     },
   }

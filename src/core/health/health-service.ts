@@ -159,6 +159,9 @@ export class HealthService {
       this.recheck.add(`${parsed.accountId}:${parsed.id}`)
       this.soon()
     }
+    // Findings shown or hidden by turning checks off or on: the windows and the tray read again.
+    const touched = [patch.account?.accountId, patch.site?.enabled !== undefined ? parsed?.accountId : undefined].filter((id): id is string => id !== undefined)
+    if (touched.length > 0 && !this.disposed) this.options.events.emit('health:changed', { accountIds: [...new Set(touched)] })
     return settings
   }
 
@@ -169,6 +172,15 @@ export class HealthService {
    */
   sitesChanged(): void {
     this.soon()
+  }
+
+  /** How many of the account's sites are down now (its checks on, the site still the account's). */
+  sitesDown(accountId: string): number {
+    if (this.settings().accounts[accountId] === false) return 0
+    const ids = new Set(this.options.sites(accountId).map((site) => site.id))
+    let down = 0
+    for (const [siteId, findings] of this.findings.of(accountId)) if (ids.has(siteId) && findings.some((f) => f.cause === 'down')) down++
+    return down
   }
 
   /** When the last check of any of these accounts ended; null before any. */

@@ -113,6 +113,18 @@ describe('desktop wiring in main', () => {
     expect(electron.app.badgeCounts).toEqual([12])
   })
 
+  it("counts the sites down core's health checks found in the tooltip, and on the badge while any are", async () => {
+    const { window, core } = await start()
+    window.emit('ready-to-show')
+    core.options.setBadge!(12)
+    core.options.setSitesDown!(3)
+    expect(trays.FakeTray.created[0]!.tooltip).toBe('Site Manager — 3 sites down, 12 pending updates')
+    expect(electron.app.badgeCounts.at(-1)).toBe(3)
+    core.options.setSitesDown!(0)
+    expect(trays.FakeTray.created[0]!.tooltip).toBe('Site Manager — 12 pending updates')
+    expect(electron.app.badgeCounts.at(-1)).toBe(12)
+  })
+
   it('sends a menu item\'s command to the window, once its page has loaded', async () => {
     const { window } = await start()
     const contents = window.webContents as typeof window.webContents & { isLoading: () => boolean; loading: boolean }

@@ -38,7 +38,7 @@ const fakes = vi.hoisted(() => {
 
 vi.mock('electron', () => ({ Tray: fakes.FakeTray, nativeImage: fakes.nativeImage, Menu: fakes.Menu }))
 
-const { installTray, trayTooltip, updatePendingTotal, destroyTray } = await import('../../../src/main/tray')
+const { installTray, trayTooltip, updatePendingTotal, updateSitesDown, badgeCount, destroyTray } = await import('../../../src/main/tray')
 const { syncAllAccounts } = await import('../../../src/main/sync-all')
 
 function install() {
@@ -73,6 +73,21 @@ describe('tray', () => {
     expect(tray.tooltip).toBe('Site Manager — 12 pending updates')
     updatePendingTotal(0)
     expect(tray.tooltip).toBe('Site Manager — no pending updates')
+  })
+
+  it('counts the sites down first, in the tooltip and the badge, and goes back to the pending total once none are', () => {
+    const { tray } = install()
+    updatePendingTotal(12)
+    expect(badgeCount()).toBe(12)
+    updateSitesDown(3)
+    expect(tray.tooltip).toBe('Site Manager — 3 sites down, 12 pending updates')
+    expect(badgeCount()).toBe(3)
+    updateSitesDown(1)
+    expect(tray.tooltip).toBe('Site Manager — 1 site down, 12 pending updates')
+    expect(trayTooltip('Site Manager', null, 2)).toBe('Site Manager — 2 sites down')
+    updateSitesDown(0)
+    expect(tray.tooltip).toBe('Site Manager — 12 pending updates')
+    expect(badgeCount()).toBe(12)
   })
 
   it('keeps a total that came before the tray was made', () => {

@@ -156,4 +156,23 @@ describe('health in a whole core', () => {
     clock.advance(1000)
     await vi.waitFor(async () => expect((await made.value('health:scope', { scope: [demo.id] })).counts.down).toBe(3))
   })
+
+  it('tells the shell how many sites are down (the tray and badge), again when a site down is turned off', async () => {
+    const clock = new ManualClock()
+    const down: number[] = []
+    const made = makeCore(await dirs.make(), { autoSync: false, setSitesDown: (count) => down.push(count), health: { clock, startDelayMs: 1000, autoStart: true } })
+    cores.push(made.core)
+    const demo = await made.value('demo:open')
+    await made.value('sync:now', { accountId: demo.id })
+    clock.advance(1000)
+    await vi.waitFor(() => expect(down.at(-1)).toBe(3))
+    const scope = await made.value('health:scope', { scope: [demo.id] })
+    const aDownSite = Object.entries(scope.sites).find(([, findings]) => findings.some((f) => f.cause === 'down'))![0]
+    await made.value('health:setSettings', { site: { site: aDownSite as `${string}:${number}`, enabled: false } })
+    expect(down.at(-1)).toBe(2)
+    // The windows are told too: the table and the Overview read again.
+    expect(made.pushesOf('health:changed').at(-1)).toEqual({ accountIds: [demo.id] })
+    await made.value('health:setSettings', { account: { accountId: demo.id, enabled: false } })
+    expect(down.at(-1)).toBe(0)
+  })
 })
