@@ -1,7 +1,7 @@
 // Finding commands in the palette by what the person types: every typed word must appear in
 // the command's title, group or keywords (so "th da" finds "Theme: Dark"), and the ones whose
 // title starts with, or has a word starting with, what was typed come first.
-import type { AppCommand } from '../stores/commands'
+import type { AppCommand } from './app-command'
 
 export interface CommandGroup {
   title: string

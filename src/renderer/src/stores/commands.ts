@@ -3,21 +3,9 @@
 // (Ctrl/Cmd+Shift+P) and the shortcut sheet (?) list exactly what can be done right now.
 import { defineStore } from 'pinia'
 import { computed, shallowRef } from 'vue'
+import type { AppCommand } from '../lib/app-command'
 
-export interface AppCommand {
-  /** Stable and unique, such as "go.sites" or "sites.export.csv". */
-  id: string
-  title: string
-  /** Heading it is listed under: "Go to", "Sites", "Account", "App". */
-  group: string
-  /** As shown to the person, such as "Ctrl+Shift+P"; the key handling lives with the owner. */
-  shortcut?: string
-  /** Other words that should find it ("download" for Export). */
-  keywords?: readonly string[]
-  /** False: listed but greyed out (nothing selected, a sync under way). */
-  enabled?: boolean
-  run: () => void | Promise<void>
-}
+export type { AppCommand } from '../lib/app-command'
 
 type Source = () => readonly AppCommand[]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { commandScore, searchCommands } from '../../../../src/renderer/src/lib/command-search'
-import type { AppCommand } from '../../../../src/renderer/src/stores/commands'
+import type { AppCommand } from '../../../../src/renderer/src/lib/app-command'
 
 const command = (id: string, title: string, group: string, keywords: string[] = []): AppCommand => ({ id, title, group, keywords, run: () => {} })
 
