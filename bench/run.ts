@@ -23,6 +23,7 @@ const BENCHES: Bench[] = [
   { file: 'bench/api-client.bench.ts' },
   { file: 'bench/workspace-store.bench.ts' },
   { file: 'bench/sites-query.bench.ts' },
+  { file: 'bench/report.bench.ts' },
   { file: 'bench/history-growth.bench.ts' },
   { file: 'bench/health-cycle.bench.ts' },
   { file: 'bench/core-memory.bench.ts' },

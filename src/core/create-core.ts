@@ -17,6 +17,7 @@ import { overviewChannels } from './channels/overview-channels'
 import { prefsChannels } from './channels/prefs-channels'
 import { reportChannels, type PrintReportPdf } from './channels/report-channels'
 import { ReportTemplates } from './report/report-templates'
+import type { ReportBatchShell } from './report/report-batch'
 import { scopeChannels } from './channels/scope-channels'
 import { settingsChannels } from './channels/settings-channels'
 import { siteChannels } from './channels/site-channels'
@@ -89,6 +90,8 @@ export interface CoreOptions {
   health?: HealthOptions
   /** Desktop: prints a report to PDF from a hidden window (main/report-pdf.ts); the web shell prints in the browser. */
   printReportPdf?: PrintReportPdf
+  /** Desktop: the folder dialog and printer of "Reports for all clients". */
+  reportBatch?: ReportBatchShell
 }
 
 /** Channels that are the person at work; background filling of old events makes way for them. */
@@ -217,6 +220,7 @@ export function createCore(options: CoreOptions): Core {
         templates: new ReportTemplates(options.dataDir),
         delivery: exportDelivery(options),
         printPdf: options.printReportPdf,
+        batch: options.reportBatch,
       }),
     },
     () => sync.noteUserActivity(),

@@ -23,6 +23,7 @@ import { forwardPushEvents } from './push-events'
 import { hardenWebContents, lockDownSession } from './security'
 import { followAppTheme } from './native-theme'
 import { chooseSavePathWithDialog } from './save-file'
+import { chooseFolderWithDialog, printReportToFile, reportPdfPrinter } from './report-pdf'
 import { trustedSenderCheck } from './trusted-sender'
 import { createMainWindow } from './window'
 import { keepIfOnScreen, loadWindowState } from './window-state'
@@ -69,6 +70,8 @@ export function runApp(options: RunAppOptions): void {
 
   let core: Core | null = null
   let mainWindow: BrowserWindow | null = null
+  // The hidden window printing a report to PDF (report-pdf.ts), while it prints.
+  let printWindow: BrowserWindow | null = null
   // The placement of the newest window: its last write (as it closed) is waited for on quit.
   let windowState: WindowStateTracker | null = null
   // Until the data folder is ours there is nowhere to write; then the file in <userData>/logs.
@@ -200,12 +203,24 @@ export function runApp(options: RunAppOptions): void {
         },
       })
 
+      // The report's own page, printed in a hidden window (report-pdf.ts).
+      const reportPage = {
+        preloadPath: PRELOAD_PATH,
+        pageUrl: (route: string) => `${location.url.split('#')[0]}#${route}`,
+        onWindow: (window: BrowserWindow | null) => (printWindow = window),
+      }
       const started = createCore({
         dataDir,
         shell: 'electron',
         appName: app.getName(),
         appVersion: app.getVersion(),
         chooseSavePath: chooseSavePathWithDialog(() => mainWindow),
+        printReportPdf: reportPdfPrinter({ ...reportPage, chooseSavePath: chooseSavePathWithDialog(() => mainWindow) }),
+        reportBatch: {
+          chooseFolder: chooseFolderWithDialog(() => mainWindow),
+          printToFile: (request, template, path) => printReportToFile(reportPage, request, template, path),
+          join,
+        },
         openDemoOnStart: launch.demo,
         // The badge counts the sites down while any are (core's health checks), else the pending updates.
         setBadge: (count) => {
@@ -224,7 +239,10 @@ export function runApp(options: RunAppOptions): void {
         sqliteNativeBinding: app.isPackaged ? undefined : process.env[SQLITE_BINDING_ENV],
       })
       core = started
-      registerChannels(followAppTheme(started.handlers), trustedSenderCheck(() => mainWindow, location.isAppUrl), logger)
+      // The report's print window reads the report through window.api as the app's window does.
+      const fromMainWindow = trustedSenderCheck(() => mainWindow, location.isAppUrl)
+      const fromPrintWindow = trustedSenderCheck(() => printWindow, location.isAppUrl)
+      registerChannels(followAppTheme(started.handlers), (event) => fromMainWindow(event) || fromPrintWindow(event), logger)
       forwardPushEvents(started, () => mainWindow?.webContents ?? null)
       showAttentionNotifications(started, { showWindow: showMainWindow, window: () => mainWindow })
       mainWindow = openMainWindow()

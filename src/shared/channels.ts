@@ -17,7 +17,7 @@ import type { Result } from './errors'
 import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
 import type { EventsExportQuery, ExportResult, SitesExportRequest } from './exports'
 import type { OverviewStats } from './overview'
-import type { Report, ReportRequest, ReportTemplate, ReportTemplateSave } from './report'
+import type { Report, ReportBatchProgress, ReportBatchRequest, ReportRequest, ReportTemplate, ReportTemplateSave } from './report'
 import type { ReportTable } from './report-tables'
 import type { RowKey, Scope } from './scope'
 import type { ScopeSummary, SitesPage, SitesQuery } from './sites-query'
@@ -151,6 +151,13 @@ export interface RequestChannels {
   'report:templates': [void, ReportTemplate[]]
   'report:saveTemplate': [ReportTemplateSave, ReportTemplate]
   'report:deleteTemplate': [{ id: string }, void]
+  /**
+   * Desktop: "Reports for all clients", one PDF per tag (with sites) of the scope into a folder
+   * the person picks; progress is pushed as `report:progress`; answers the batch's end.
+   */
+  'report:allClients': [ReportBatchRequest, ReportBatchProgress]
+  /** Stops the batch under way after the report being printed. */
+  'report:stopAll': [void, void]
 }
 
 /** One day's events of one type; `day` is YYYY-MM-DD in the asked offset. */
@@ -182,6 +189,8 @@ export interface PushEvents {
   'app:navigate': { path: string; query: Record<string, string> }
   /** Desktop: an item of the application menu or tray was chosen; run the command with this id. */
   'app:command': { id: string }
+  /** "Reports for all clients": where the batch is. */
+  'report:progress': ReportBatchProgress
 }
 
 export type PushEvent = keyof PushEvents
@@ -228,6 +237,8 @@ export const REQUEST_CHANNELS = [
   'report:templates',
   'report:saveTemplate',
   'report:deleteTemplate',
+  'report:allClients',
+  'report:stopAll',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [
@@ -240,6 +251,7 @@ export const PUSH_EVENTS = [
   'health:changed',
   'app:navigate',
   'app:command',
+  'report:progress',
 ] as const satisfies readonly PushEvent[]
 
 // Compile-time proof that the runtime lists name every channel of the maps and no other.

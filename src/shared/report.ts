@@ -240,3 +240,26 @@ export const DEFAULT_REPORT_TEMPLATE: Omit<ReportTemplate, 'id'> = {
   footer: '',
   showAppName: false,
 }
+
+/** "Reports for all clients" (desktop): one PDF per tag of the scope into a folder. */
+export interface ReportBatchRequest {
+  scope: Scope
+  period: ReportPeriod
+  sections: readonly ReportSection[]
+  notes: string
+  templateId: string | null
+}
+
+/** Where a batch is: pushed after each report (`report:progress`) and answered at its end. */
+export interface ReportBatchProgress {
+  /** Reports written so far. */
+  done: number
+  total: number
+  /** The tag being printed; null between reports and at the end. */
+  current: string | null
+  /** The folder chosen; null when the person cancelled the folder dialog. */
+  folder: string | null
+  state: 'running' | 'finished' | 'stopped' | 'cancelled'
+  /** Tags whose report could not be written, each with the reason. */
+  failed: string[]
+}

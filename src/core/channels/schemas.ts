@@ -289,6 +289,8 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'report:templates': noInput,
   'report:saveTemplate': reportSaveTemplate,
   'report:deleteTemplate': z.strictObject({ id: z.uuid({ error: 'must be a template id' }) }),
+  'report:allClients': z.strictObject({ scope, period: reportRequest.shape.period, sections: reportRequest.shape.sections, notes: reportRequest.shape.notes, templateId: z.uuid().nullable() }),
+  'report:stopAll': noInput,
 } as const satisfies InputSchemaMap
 
 export type ChannelInputSchema<C extends RequestChannel> = (typeof CHANNEL_INPUT_SCHEMAS)[C]

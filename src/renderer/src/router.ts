@@ -35,6 +35,9 @@ export function createAppRouter(pinia: Pinia, firstAccountsLoad?: Promise<void>)
       },
       { path: '/tags', name: 'tags', component: () => import('./views/TagsView.vue') },
       { path: '/events', name: 'events', component: () => import('./views/EventsView.vue') },
+      { path: '/reports', name: 'reports', component: () => import('./views/ReportsView.vue') },
+      // The report's own page, printed without the app around it (browser print, printToPDF).
+      { path: '/reports/print', name: 'report-print', component: () => import('./views/ReportPrintView.vue'), meta: { bare: true } },
       { path: '/accounts', name: 'accounts', component: () => import('./views/AccountsView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/about', name: 'about', component: () => import('./views/AboutView.vue') },

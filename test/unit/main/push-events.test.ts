@@ -44,6 +44,8 @@ describe('forwardPushEvents', () => {
     emitter.emit('app:navigate', { path: '/sites', query: {} })
     emitter.emit('app:command', { id: 'go.sites' })
     emitter.emit('health:changed', { accountIds: ['a1'] })
+    const progress = { done: 1, total: 3, current: 'Acme', folder: '/reports', state: 'running' as const, failed: [] }
+    emitter.emit('report:progress', progress)
 
     expect(target.sent).toEqual([
       { channel: 'accounts:changed', payload: accounts },
@@ -55,6 +57,7 @@ describe('forwardPushEvents', () => {
       { channel: 'app:navigate', payload: { path: '/sites', query: {} } },
       { channel: 'app:command', payload: { id: 'go.sites' } },
       { channel: 'health:changed', payload: { accountIds: ['a1'] } },
+      { channel: 'report:progress', payload: progress },
     ])
     expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
   })

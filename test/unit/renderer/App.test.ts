@@ -61,7 +61,7 @@ describe('the app shell', () => {
     const { router } = await mountApp(fake)
     expect(router.currentRoute.value.path).toBe('/sites')
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Overview', 'Sites', 'Tags', 'Events', 'Accounts', 'Settings'])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Overview', 'Sites', 'Tags', 'Events', 'Reports', 'Accounts', 'Settings'])
     expect(screen.getByRole('main')).toBeVisible()
     expect(screen.getByRole('button', { name: /^Agency .*, switch account$/ })).toBeVisible()
     expect(screen.getByText('Version 0.1.0')).toBeVisible()
