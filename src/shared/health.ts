@@ -31,6 +31,15 @@ export const HEALTH_CAUSES = [
 ] as const
 export type HealthCause = (typeof HEALTH_CAUSES)[number]
 
+/**
+ * Names an address may use for several causes at once (a notification about certificates opens
+ * `/sites?health=certificate`: expiring and invalid ones).
+ */
+export const HEALTH_CAUSE_GROUPS: Readonly<Record<string, readonly HealthCause[]>> = {
+  certificate: ['certificateInvalid', 'certificateExpiring'],
+  domain: ['domainExpired', 'domainExpiring'],
+}
+
 /** The level each cause is found at. */
 export const HEALTH_CAUSE_LEVEL: Readonly<Record<HealthCause, HealthLevel>> = {
   down: 'error',

@@ -78,7 +78,8 @@ export function healthSummary(input: HealthSummaryInput): AttentionSummary | nul
     title,
     body: lines.join('\n'),
     path: '/sites',
-    query: { health: cause },
+    // Sites back up have no finding left to filter by: their click opens the whole list.
+    query: cause === 'recovered' ? {} : { health: cause },
     counts: { newUpdateEvents: 0, pendingRose: 0, notChecked: 0 },
     health,
   }

@@ -8,9 +8,10 @@
 // (Ctrl/Cmd+A), with `unsel=<key>.<key>` the rows taken out of it since.
 import { isTableFieldKey, type TableFieldKey } from './site-fields'
 import { keyOf, parseKey, type RowKey, type TagKey } from '../../../shared/scope'
-import { HEALTH_CAUSES, type HealthCause } from '../../../shared/health'
+import { HEALTH_CAUSE_GROUPS, HEALTH_CAUSES, type HealthCause } from '../../../shared/health'
 import {
   EMPTY_FILTER,
+  hasFacetFilter,
   MAX_SORTS,
   NO_SELECTION,
   type SiteFilter,
@@ -57,16 +58,7 @@ export function defaultDirection(key: TableFieldKey): SortDirection {
 
 /** True when any filter other than the search is set. */
 export function hasFacetFilters(filter: FacetFilter): boolean {
-  return (
-    filter.php.length > 0 ||
-    filter.mysql.length > 0 ||
-    filter.web.length > 0 ||
-    filter.status.length > 0 ||
-    filter.tags.length > 0 ||
-    filter.hasUpdates ||
-    filter.neverChecked ||
-    (filter.health ?? []).length > 0
-  )
+  return hasFacetFilter(filter)
 }
 
 /** Anything narrows the rows: the search, a filter or the Account filter. */
@@ -198,7 +190,9 @@ export function fromQuery(query: ViewQuery, scope: readonly string[] = []): Site
   // Only said when set.
   const accounts = unique(values(query.account).filter((id) => ACCOUNT_ID.test(id)))
   // Health causes as core names them (the notifications link to `?health=down`); others dropped.
-  const health = unique(values(query.health).filter((cause): cause is HealthCause => (HEALTH_CAUSES as readonly string[]).includes(cause)))
+  const health = unique(
+    values(query.health).flatMap((cause) => HEALTH_CAUSE_GROUPS[cause] ?? ((HEALTH_CAUSES as readonly string[]).includes(cause) ? [cause as HealthCause] : [])),
+  )
   return {
     ...(accounts.length > 0 ? { accounts } : {}),
     search: first(query.q) ?? '',

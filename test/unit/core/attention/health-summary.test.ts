@@ -61,4 +61,11 @@ describe('healthSummary', () => {
   it('writes durations a person reads', () => {
     expect([duration(20_000), duration(5 * 60_000), duration(125 * 60_000), duration(3 * 86_400_000)]).toEqual(['1 min', '5 min', '2 h 5 min', '3 days'])
   })
+
+  it('opens the whole list for sites back up (no finding left to filter by), and a group for certificates', () => {
+    const back = healthSummary({ transitions: healthTransitions([change(3, 'down', null)]), notifyOn: ALL_ON, ...names })
+    expect(back).toMatchObject({ path: '/sites', query: {} })
+    const certificate = healthSummary({ transitions: healthTransitions([change(4, null, 'certificateExpiring')]), notifyOn: ALL_ON, ...names })
+    expect(certificate).toMatchObject({ query: { health: 'certificate' } })
+  })
 })

@@ -25,6 +25,11 @@ describe('the Health filter in the address', () => {
     expect(toQuery(fromQuery({ health: 'bogus' }))).toEqual({})
   })
 
+  it('reads a group name of a notification as its causes', () => {
+    expect(fromQuery({ health: 'certificate' }).filter.health).toEqual(['certificateInvalid', 'certificateExpiring'])
+    expect(toQuery(fromQuery({ health: 'domain' }))).toEqual({ health: ['domainExpired', 'domainExpiring'] })
+  })
+
   it('tells views apart by their Health filter', () => {
     expect(statesEqual(fromQuery({ health: 'down' }), fromQuery({ health: 'slow' }))).toBe(false)
     expect(statesEqual(fromQuery({ health: 'down' }), fromQuery({ health: 'down' }))).toBe(true)
