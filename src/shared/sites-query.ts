@@ -55,6 +55,24 @@ export const EMPTY_FILTER: SiteFilter = Object.freeze({
   accounts: [],
 })
 
+/**
+ * True when a filter menu's value is set (any filter but the search and the Account filter):
+ * the one test core (which skips the filters when none is set) and the Sites view (which says
+ * the list is filtered) both use.
+ */
+export function hasFacetFilter(filter: Omit<SiteFilter, 'search' | 'accounts'>): boolean {
+  return (
+    filter.php.length > 0 ||
+    filter.mysql.length > 0 ||
+    filter.web.length > 0 ||
+    filter.status.length > 0 ||
+    filter.tags.length > 0 ||
+    filter.hasUpdates ||
+    filter.neverChecked ||
+    (filter.health ?? []).length > 0
+  )
+}
+
 export type SortDirection = 'asc' | 'desc'
 
 export interface SiteSort {

@@ -1,6 +1,6 @@
 // The filters besides the search, each a test of one row. Unset filters are left out so they
 // cost nothing; facet counting (facet-counts.ts) leaves one out at a time.
-import { parseKey, type SiteFilter } from '../../shared'
+import { hasFacetFilter, parseKey, type SiteFilter } from '../../shared'
 import { causeMask, healthColumn } from './health-column'
 import { rowColumns, type ValueColumn } from './row-columns'
 import type { ScopeRows } from './scope-rows'
@@ -10,17 +10,7 @@ export type RowCheck = [Check, (row: number) => boolean]
 
 /** True when any filter other than the search is set. */
 export function hasOtherFilters(filter: SiteFilter): boolean {
-  return (
-    filter.php.length > 0 ||
-    filter.mysql.length > 0 ||
-    filter.web.length > 0 ||
-    filter.status.length > 0 ||
-    filter.tags.length > 0 ||
-    filter.hasUpdates ||
-    filter.neverChecked ||
-    filter.accounts.length > 0 ||
-    (filter.health ?? []).length > 0
-  )
+  return hasFacetFilter(filter) || filter.accounts.length > 0
 }
 
 /** The filters besides the search, as one string: equal strings filter alike. */
