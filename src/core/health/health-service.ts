@@ -24,7 +24,7 @@ import type { HealthStore, RecordEntry, Recorded } from './health-store'
 import { httpGet } from './http-get'
 import { BOOTSTRAP_REFRESH_MS, IANA_BOOTSTRAP_URL, parseBootstrap, SHIPPED_BOOTSTRAP, type RdapBootstrap } from './rdap-bootstrap'
 import { judgeDomain, lookUpDomain, registrableDomain, type RdapLookup } from './rdap-check'
-import { applyFailureRule, attemptReachability } from './reachability-check'
+import { applyFailureRule, attemptReachability, DOWN_AFTER_MS } from './reachability-check'
 import { SiteFindingsCache, type SiteFindings } from './site-findings'
 import { checkTls } from './tls-check'
 
@@ -86,6 +86,7 @@ export class HealthService {
   private cycleErrors: unknown[] = []
   private readonly findings: SiteFindingsCache
   private soonPending = false
+  private cancelConfirm: (() => void) | undefined
   /** Sites ("accountId:siteId") whose reachability is checked at the next cycle, due or not. */
   private readonly recheck = new Set<string>()
 
@@ -195,13 +196,26 @@ export class HealthService {
     this.soonPending = true
     this.options.clock.after(SOON_MS, () => {
       this.soonPending = false
-      const go = (): void => {
-        if (this.disposed) return
-        if (this.running) void this.running.finally(go)
-        else this.runCycle().catch((error: unknown) => this.options.onError?.(error))
-      }
-      go()
+      this.cycleAfterCurrent()
     })
+  }
+
+  /**
+   * A site's first failure is confirmed or cleared a minute later (the two-failure rule), not
+   * at the tick after: one cycle then, for every site whose first failure it was.
+   */
+  private confirmSoon(): void {
+    if (this.disposed || !this.cancelTick || this.cancelConfirm) return
+    this.cancelConfirm = this.options.clock.after(DOWN_AFTER_MS + SOON_MS, () => {
+      this.cancelConfirm = undefined
+      this.cycleAfterCurrent()
+    })
+  }
+
+  private cycleAfterCurrent(): void {
+    if (this.disposed) return
+    if (this.running) void this.running.finally(() => this.cycleAfterCurrent())
+    else this.runCycle().catch((error: unknown) => this.options.onError?.(error))
   }
 
   /** An account that is gone takes its health rows with it. */
@@ -213,6 +227,7 @@ export class HealthService {
   async dispose(): Promise<void> {
     this.disposed = true
     this.cancelTick?.()
+    this.cancelConfirm?.()
     this.stopping.abort()
     await this.running?.catch(() => undefined)
   }
@@ -281,6 +296,7 @@ export class HealthService {
     const recorded = store.record(offline || stopped ? immediate : [...immediate, ...checked], clock.now())
     // A finding written (or one gone) may change its account's findings: their sentence or days too.
     for (const { accountId, previous, next } of recorded) if (next.cause !== null || (previous?.cause ?? null) !== null) this.findings.invalidate(accountId)
+    if (recorded.some(({ next }) => next.details.kind === 'reachability' && next.details.failuresInRow === 1)) this.confirmSoon()
     const changedAccounts = this.announce(recorded, accounts, settings)
     if (clock.now() - this.lastPruneMs >= DAILY_MS) {
       this.lastPruneMs = clock.now()

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keyOf } from '../../../../src/shared'
 import { LoopbackServers } from './support/loopback-servers'
 import { account, DEMO, healthFixture, REMOTE, siteAt } from './support/health-fixture'
@@ -58,6 +58,31 @@ describe('HealthService with a real account', () => {
     expect(site.uptime.days7).toBeLessThan(100)
     expect(site.responseTimes.hours7.reduce((n, p) => n + p.checks, 0)).toBe(4)
     expect(f.service.scope([REMOTE]).sites).toEqual({})
+  })
+
+  it('confirms a first failure a minute later by itself, not at the tick after', async () => {
+    let up = true
+    const port = await servers.http((_req, res) => res.writeHead(up ? 200 : 503).end('Maintenance'))
+    const f = fixture([account(REMOTE, 'remote')], { onlyChecks: ['reachability'] })
+    f.setSites(REMOTE, [siteAt(1, `http://site.test:${port}/`)])
+    const t0 = f.clock.now()
+    f.service.start(1000)
+    f.clock.advance(1000)
+    await vi.waitFor(() => expect(f.store.state(REMOTE, 1, 'reachability')?.level).toBe('ok'))
+    // Between two ticks (every minute from 1 s), a change of the site's text checks it again: it fails.
+    up = false
+    f.clock.advance(30_000)
+    f.service.updateSettings({ site: { site: keyOf(REMOTE, 1), lookFor: 'Opening hours' } })
+    f.clock.advance(1000)
+    await vi.waitFor(() => expect(f.store.state(REMOTE, 1, 'reachability')).toMatchObject({ level: 'unknown', cause: null }))
+    // The tick at 61 s finds it not due yet (29 s after the failure); the confirmation comes at
+    // 93 s, a minute and a second after the failure, long before the tick at 121 s.
+    f.clock.advance(29_000)
+    await vi.waitFor(() => expect(f.store.state(REMOTE, 1, 'reachability')?.details).toMatchObject({ failuresInRow: 1 }))
+    f.clock.advance(32_000)
+    await vi.waitFor(() => expect(f.store.state(REMOTE, 1, 'reachability')).toMatchObject({ level: 'error', cause: 'down' }))
+    expect(f.clock.now() - t0).toBeLessThan(121_000)
+    expect(f.pushesOf('attention:summary').at(-1)).toMatchObject({ title: 'Agency: 1 site is down' })
   })
 
   it('looks for the keyword the person set, and leaves out sites and accounts turned off', async () => {
