@@ -65,7 +65,7 @@ export const LAYERS = [
       'src/renderer/src/components/sites/SiteHistory.vue': 'sites components: being edited',
       'src/renderer/src/components/sites/import/ImportSitesDialog.vue': 'sites components: being edited',
       'src/renderer/src/components/sites/import/useImportRun.ts': 'sites components: being edited',
-      'src/renderer/src/components/layout/AppVersion.vue': 'layout components: being edited',
+      'src/renderer/src/components/layout/AppVersion.vue': 'layout components: being edited (to read stores/app-info.ts)',
       'src/renderer/src/components/overview/TrendsSection.vue': 'overview components: being edited',
       'src/renderer/src/components/overview/useOverviewEvents.ts': 'overview components: being edited',
       'src/renderer/src/components/overview/useOverviewStats.ts': 'overview components: being edited',
@@ -83,7 +83,6 @@ export const LAYERS = [
       'src/renderer/src/composables/useBulkDeleteInAccounts.ts': 'bulk delete: to move into the sites store',
       'src/renderer/src/composables/useMenuCommands.ts': "the desktop menu's pushes: to move into a store",
       'src/renderer/src/composables/usePendingTitle.ts': 'the window title: to move into a store',
-      'src/renderer/src/views/AboutView.vue': 'app:info: to move into a store',
     },
   },
 ]
