@@ -82,7 +82,6 @@ export const LAYERS = [
       'src/renderer/src/composables/useAttentionNotifications.ts': 'attention pushes: to move into a store',
       'src/renderer/src/composables/useBulkDeleteInAccounts.ts': 'bulk delete: to move into the sites store',
       'src/renderer/src/composables/useMenuCommands.ts': "the desktop menu's pushes: to move into a store",
-      'src/renderer/src/composables/usePendingTitle.ts': 'the window title: to move into a store',
     },
   },
 ]
