@@ -1,10 +1,8 @@
-// The words health findings are shown with: the Sites column's few words from a check's
-// details (shared/health-labels.ts), the cell's worst finding and "+N", and the site page's
-// durations, uptime and bucket labels.
+// How a health finding looks in the Sites column: its few words from the check's details
+// (shared/health-labels.ts), and the cell's worst finding with its tone, icon and "+N".
 import { describe, expect, it } from 'vitest'
 import { healthLabel, formatHealthDay, type EolDetails, type HealthFinding } from '../../../../../src/shared'
 import { healthCell } from '../../../../../src/renderer/src/components/health/health-look'
-import { bucketDetail, bucketLabel, formatDuration, formatUptime } from '../../../../../src/renderer/src/components/health/health-text'
 
 const NOW = Date.parse('2026-11-27T12:00:00Z')
 const DAY = 86_400_000
@@ -46,22 +44,5 @@ describe('the Sites cell of a row', () => {
     expect(healthCell([finding('slow', 'warning', 'Slow')])?.path).not.toBe(cell?.path)
     expect(healthCell(undefined)).toBeNull()
     expect(healthCell([])).toBeNull()
-  })
-})
-
-describe('the site page', () => {
-  it('words durations, uptime and buckets', () => {
-    expect(formatDuration(45_000)).toBe('45 s')
-    expect(formatDuration(47 * 60_000)).toBe('47 min')
-    expect(formatDuration(125 * 60_000)).toBe('2 h 5 min')
-    expect(formatDuration(2 * DAY)).toBe('2 d')
-    expect(formatDuration(3 * DAY + 4 * 3_600_000 + 60_000)).toBe('3 d 4 h')
-    expect(formatUptime(null)).toBe('No checks yet')
-    expect(formatUptime(100)).toBe('100 %')
-    expect(formatUptime(99.3)).toBe('99.30 %')
-    const point = { at: '2026-11-27T00:00:00.000Z', checks: 12, up: 11, avgMs: 300, maxMs: 820 }
-    expect(bucketLabel(point, 'day')).toBe('27 Nov')
-    expect(bucketDetail(point)).toBe('11 of 12 answered, slowest 820 ms')
-    expect(bucketDetail({ ...point, up: 0, avgMs: null, maxMs: null })).toBe('0 of 12 answered')
   })
 })
