@@ -63,7 +63,7 @@ export class EventTables implements EventReads, SiteNameIndex {
 
   queryEvents(query: EventQuery): EventSlice {
     const sql = eventQuerySql(query)
-    const rows = this.rowsStatement(sql.slice.sql).all(...sql.slice.params) as [string, string, string | null][]
+    const rows = this.statement(sql.slice.sql, 'raw').all(...sql.slice.params) as [string, string, string | null][]
     const more = rows.length > sql.limit
     const shown = more ? rows.slice(0, sql.limit) : rows
     const events = new Array<ScopedEvent>(shown.length)
@@ -76,7 +76,7 @@ export class EventTables implements EventReads, SiteNameIndex {
     const next = more && last !== undefined ? { createdAt: last.created_at, accountId: last.accountId, id: last.id } : null
     // The first slice's total doubles as the count of the whole feed; later slices could skip
     // it, but the count runs on the same index and keeps every answer complete.
-    const total = this.countStatement(sql.count.sql).get(...sql.count.params) as number
+    const total = this.statement(sql.count.sql, 'pluck').get(...sql.count.params) as number
     return { events, next, total }
   }
 
@@ -93,21 +93,12 @@ export class EventTables implements EventReads, SiteNameIndex {
     this.st.deleteSiteEvents.run(accountId, siteId)
   }
 
-  /** A statement answering one value per row (a count). */
-  private countStatement(sql: string): Statement {
+  /** A prepared query by its SQL: `pluck` answers one value per row (a count), `raw` each row as an array. */
+  private statement(sql: string, shape: 'pluck' | 'raw'): Statement {
     let statement = this.queryStatements.get(sql)
     if (statement === undefined) {
-      statement = this.db.prepare(sql).pluck()
-      this.queryStatements.set(sql, statement)
-    }
-    return statement
-  }
-
-  /** A statement answering each row as an array of its columns. */
-  private rowsStatement(sql: string): Statement {
-    let statement = this.queryStatements.get(sql)
-    if (statement === undefined) {
-      statement = this.db.prepare(sql).raw()
+      const prepared = this.db.prepare(sql)
+      statement = shape === 'pluck' ? prepared.pluck() : prepared.raw()
       this.queryStatements.set(sql, statement)
     }
     return statement
