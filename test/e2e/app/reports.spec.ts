@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Site, SiteEvent } from '../../../src/shared'
 import { expect, test } from '../support/fixtures'
 import { addFirstAccount } from './accounts-sites-helpers'
+import { Audit } from './accessibility-audit'
 import { apiAll, apiSites, apiTags } from './tags-events-helpers'
 
 test.use({ referenceServerOptions: { port: 0, seed: 'demo', sites: 60 }, timezoneId: 'UTC' })
@@ -69,12 +70,30 @@ test('a tag’s report over last month has the server’s figures, and prints to
   await expect(preview.getByText(period.label).first()).toBeVisible()
   await expect(preview.getByText(AGENCY).first()).toBeVisible()
 
+  // axe over the view with its preview, and over the template dialog, in both themes.
+  const audit = new Audit(page)
+  await audit.check('Reports with a preview')
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await expect(page.getByRole('dialog', { name: 'Edit report template' })).toBeVisible()
+  await audit.check('the template dialog')
+  await page.keyboard.press('Escape')
+  // Focus goes back to the button that opened the dialog.
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused()
+
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     await page.screenshot({ path: join(SHOTS, `reports-preview-${theme}.png`), fullPage: false })
   }
   await page.emulateMedia({ colorScheme: 'light' })
+
+  // 320 px wide: the settings above the preview, nothing wider than the window.
+  await page.setViewportSize({ width: 320, height: 720 })
+  await expect(preview).toBeVisible()
+  expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await page.screenshot({ path: join(SHOTS, 'reports-320px.png') })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  audit.expectClean()
 
   // The report's own page, printed by Chromium as page.pdf() does (the print stylesheet, A4).
   await page.evaluate(() => {
