@@ -3,14 +3,14 @@
 // or delete. When each runs and how it is stopped is the account's lane (account-lane.ts).
 // Every network read happens before anything is written, so a failed or cancelled sync leaves
 // the store as it was; every write checks first that its work was not cancelled meanwhile.
-import type { AppError, Site, SiteEvent, SyncState, Tag, WorkspaceChanged } from '../../shared'
+import type { AppError, Site, SyncState, Tag } from '../../shared'
 import type { SiteApi } from '../api/site-api'
 import { throwIfAborted } from '../api/timing'
 import { AppErrorException, toAppError } from '../errors'
 import type { WorkspaceStore } from '../store/workspace-store'
 import type { PushEmitter } from '../util/push-emitter'
-import { newestFirst } from '../store/sync-changes'
 import { AccountLane, type FullSyncJob } from './account-lane'
+import { AccountPushes } from './account-pushes'
 import { nextBackfillPage } from './backfill-page'
 import { applyLocalChanges, type LocalChange } from './local-changes'
 import { resumeDelay, resumingError } from './rate-limit-resume'
@@ -19,7 +19,6 @@ import { readNewEvents, type NewEventsRead } from './read-new-events'
 import type { SyncClock } from './sync-clock'
 import type { SyncStates } from './sync-states'
 import type { SyncTuning } from './sync-tuning'
-import { Throttle } from './throttle'
 
 /** Runs work with an account's API client (AccountClients: a 401 marks the token refused). */
 export interface AccountRunner {
@@ -67,12 +66,10 @@ export class AccountSync {
    * other sites in between.
    */
   private readonly siteRefreshEvents = new Set<number>()
-  private readonly backfillPush: Throttle
+  private readonly pushes: AccountPushes
 
   constructor(private readonly deps: AccountSyncDeps) {
-    this.backfillPush = new Throttle(deps.clock, deps.tuning.backfillPushIntervalMs, () =>
-      this.pushChanged({ sites: false, tags: false, events: true, changes: null }),
-    )
+    this.pushes = new AccountPushes(deps.accountId, deps)
   }
 
   private get id(): string {
@@ -127,7 +124,7 @@ export class AccountSync {
 
   /** GET /sites/:id and its newest events into the store; a 404 removes the site and rethrows. */
   syncSite(siteId: number): Promise<Site> {
-    return this.task((signal) =>
+    return this.lane.task((signal) =>
       this.withClient(signal, async (api, requestSignal) => {
         let site: Site
         try {
@@ -149,8 +146,8 @@ export class AccountSync {
         this.localChanges?.push({ kind: 'siteSaved', site })
         const stored = workspace.addEvents(this.id, read.events)
         for (const event of stored) this.siteRefreshEvents.add(event.id)
-        this.pushNewEvents(stored)
-        this.pushChanged({ sites: true, tags: false, events: stored.length > 0, changes: null })
+        this.pushes.newEvents(stored)
+        this.pushes.changed({ sites: true, tags: false, events: stored.length > 0, changes: null })
         return site
       }),
     )
@@ -160,7 +157,7 @@ export class AccountSync {
   async siteCreated(created: Site): Promise<Site> {
     let site = created
     try {
-      site = await this.task((signal) => this.withClient(signal, (api, requestSignal) => api.getSite(created.id, requestSignal)))
+      site = await this.lane.task((signal) => this.withClient(signal, (api, requestSignal) => api.getSite(created.id, requestSignal)))
     } catch {
       // The site exists on the server; the sync that follows completes what the answer lacks.
     }
@@ -199,7 +196,7 @@ export class AccountSync {
 
   /** Stops everything and takes no more work: the account is gone or the app is closing. */
   async close(): Promise<void> {
-    this.backfillPush.cancel()
+    this.pushes.backfill.cancel()
     this.cancelEventsSoon?.()
     this.cancelEventsSoon = null
     this.cancelResume?.()
@@ -292,8 +289,8 @@ export class AccountSync {
     })
     this.siteRefreshEvents.clear()
     // Everything was new on a first sync: the snapshot tells it, as news it would only be noise.
-    if (!first) this.pushNewEvents(written.newEvents)
-    this.pushChanged({
+    if (!first) this.pushes.newEvents(written.newEvents)
+    this.pushes.changed({
       sites: written.sitesChanged,
       tags: written.tagsChanged,
       events: written.newEvents.length > 0,
@@ -328,8 +325,8 @@ export class AccountSync {
     const backfillPage = this.noteEventsRead(read, stored.length)
     if ((backfillPage !== null) !== states.get(this.id).backfilling) states.update(this.id, { backfilling: backfillPage !== null })
     if (stored.length === 0) return
-    this.pushNewEvents(stored)
-    this.pushChanged({ sites: false, tags: false, events: true, changes: null })
+    this.pushes.newEvents(stored)
+    this.pushes.changed({ sites: false, tags: false, events: true, changes: null })
   }
 
   /** Keeps the backfill's bookkeeping after an events-only read; answers the next page it reads. */
@@ -355,15 +352,11 @@ export class AccountSync {
       const stored = workspace.addEvents(this.id, envelope.data)
       const ended = listEnded(envelope)
       workspace.setSyncMeta(this.id, { eventsBackfillPage: ended ? null : page + 1 })
-      if (stored.length > 0) this.backfillPush.call()
+      if (stored.length > 0) this.pushes.backfill.call()
       if (ended) break
     }
-    this.backfillPush.flush()
+    this.pushes.backfill.flush()
     states.update(this.id, { backfilling: false })
-  }
-
-  private task<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    return this.lane.task(work)
   }
 
   private withClient<T>(signal: AbortSignal, work: (api: SiteApi, signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -398,16 +391,7 @@ export class AccountSync {
       // The server has it; the sync that follows puts the store right.
     }
     this.localChanges?.push(change)
-    this.pushChanged({ ...changed, events: false, changes: null })
+    this.pushes.changed({ ...changed, events: false, changes: null })
     if (thenSync) this.syncAfterChange()
-  }
-
-  private pushNewEvents(stored: readonly SiteEvent[]): void {
-    if (stored.length === 0) return
-    this.deps.events.emit('events:new', { accountId: this.id, events: newestFirst(stored).slice(0, this.deps.tuning.maxPushedEvents) })
-  }
-
-  private pushChanged(change: Omit<WorkspaceChanged, 'accountId' | 'revision'>): void {
-    this.deps.events.emit('workspace:changed', { accountId: this.id, ...change, revision: this.deps.workspace.revision(this.id) })
   }
 }
