@@ -1,4 +1,5 @@
-// The application menu: the app's own actions with their shortcuts, and the usual roles.
+// The application menu: the app's own actions with their shortcuts (shared/keybindings.ts,
+// the table the page's keys and the palette read too), and the usual roles.
 // Each of the app's items asks the renderer to run the command with that id from its command
 // registry (the 'app:command' push), so the menu, the palette and the in-page shortcuts all
 // run the same code. Ctrl/Cmd+R is deliberately left free: the renderer uses it to refresh
@@ -10,6 +11,7 @@
 // cancels these (useGlobalShortcuts), so the menu's accelerator acts only when the page did not
 // take the keys, and an action never runs twice.
 import { Menu, type MenuItemConstructorOptions } from 'electron'
+import { acceleratorOf, KEY_BINDINGS } from '../shared/keybindings'
 
 export interface MenuOptions {
   platform: NodeJS.Platform
@@ -42,9 +44,9 @@ export const MENU_COMMANDS = {
 
 export function applicationMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin'
-  const command = (label: string, id: string, accelerator?: string): MenuItemConstructorOptions => ({
+  const command = (label: string, id: string): MenuItemConstructorOptions => ({
     label,
-    ...(accelerator ? { accelerator } : {}),
+    ...acceleratorFor(id, isMac),
     click: () => options.runCommand(id),
   })
   const about = command(`About ${options.appName}`, MENU_COMMANDS.about)
@@ -72,7 +74,7 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
   const file: MenuItemConstructorOptions = {
     label: 'File',
     submenu: [
-      command('New Site…', MENU_COMMANDS.newSite, 'CmdOrCtrl+N'),
+      command('New Site…', MENU_COMMANDS.newSite),
       command('Import Sites…', MENU_COMMANDS.importSites),
       {
         label: 'Export Sites',
@@ -90,19 +92,14 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [
-      command('Overview', MENU_COMMANDS.overview, 'CmdOrCtrl+1'),
-      command('Sites', MENU_COMMANDS.sites, 'CmdOrCtrl+2'),
-      command('Tags', MENU_COMMANDS.tags, 'CmdOrCtrl+3'),
-      command('Events', MENU_COMMANDS.events, 'CmdOrCtrl+4'),
-      command('Accounts', MENU_COMMANDS.accounts, 'CmdOrCtrl+5'),
+      command('Overview', MENU_COMMANDS.overview),
+      command('Sites', MENU_COMMANDS.sites),
+      command('Tags', MENU_COMMANDS.tags),
+      command('Events', MENU_COMMANDS.events),
+      command('Accounts', MENU_COMMANDS.accounts),
       { type: 'separator' },
-      {
-        label: 'Refresh',
-        // A hint of the page's own key, never registered (see the top of this file).
-        ...(isMac ? {} : { accelerator: 'CmdOrCtrl+R', registerAccelerator: false }),
-        click: () => options.runCommand(MENU_COMMANDS.refresh),
-      },
-      command('Command Palette…', MENU_COMMANDS.palette, 'CmdOrCtrl+Shift+P'),
+      command('Refresh', MENU_COMMANDS.refresh),
+      command('Command Palette…', MENU_COMMANDS.palette),
       { type: 'separator' },
       { role: 'forceReload', label: 'Reload Window' },
       ...(options.devTools ? [{ role: 'toggleDevTools' } as const] : []),
@@ -130,4 +127,17 @@ export function applicationMenuTemplate(options: MenuOptions): MenuItemConstruct
 
 export function installApplicationMenu(options: MenuOptions): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(options)))
+}
+
+/**
+ * The menu item's accelerator from the keys table: registered for keys the menu handles;
+ * for a Ctrl/Cmd key only the page handles, a hint never registered (see the top of this file;
+ * macOS cannot show an unregistered one, so there it has none).
+ */
+function acceleratorFor(id: string, isMac: boolean): Pick<MenuItemConstructorOptions, 'accelerator' | 'registerAccelerator'> {
+  const accelerator = acceleratorOf(id)
+  const binding = KEY_BINDINGS.find((b) => b.command === id)
+  if (accelerator === undefined || binding === undefined) return {}
+  if (binding.handledBy !== 'page') return { accelerator }
+  return isMac || !accelerator.startsWith('CmdOrCtrl+') ? {} : { accelerator, registerAccelerator: false }
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MenuItemConstructorOptions } from 'electron'
 import { Menu, resetFakeElectron } from './fake-electron'
 import { applicationMenuTemplate, installApplicationMenu, MENU_COMMANDS, type MenuOptions } from '../../../src/main/menu'
+import { acceleratorOf, KEY_BINDINGS } from '../../../src/shared/keybindings'
 
 vi.mock('electron', () => import('./fake-electron'))
 
@@ -67,6 +68,28 @@ describe('applicationMenuTemplate', () => {
     }
     // Reloading the window stays possible on Shift+Ctrl/Cmd+R.
     expect(items.map((i) => i.role)).toContain('forceReload')
+  })
+
+  it('takes each accelerator from the keys table the page and the palette read', () => {
+    const opts = options('linux')
+    const items = allItems(applicationMenuTemplate(opts))
+    // The command each item runs, found by clicking it.
+    const runs = (item: MenuItemConstructorOptions): string | undefined => {
+      opts.ran.length = 0
+      ;(item.click as (() => void) | undefined)?.()
+      return opts.ran[0]
+    }
+    for (const binding of KEY_BINDINGS.filter((b) => b.handledBy !== 'page')) {
+      const item = items.find((i) => runs(i) === binding.command)
+      expect(item?.accelerator, binding.command).toBe(acceleratorOf(binding.command))
+      expect(item?.registerAccelerator, binding.command).toBeUndefined()
+    }
+    const byLabel = (label: string) => items.find((i) => i.label === label)!
+    expect(byLabel('New Site…').accelerator).toBe('CmdOrCtrl+N')
+    expect(byLabel('Overview').accelerator).toBe('CmdOrCtrl+1')
+    expect(byLabel('Command Palette…').accelerator).toBe('CmdOrCtrl+Shift+P')
+    // A key only the page handles, and no Ctrl combination: no accelerator at all.
+    expect(byLabel('Keyboard Shortcuts').accelerator).toBeUndefined()
   })
 
   it('offers developer tools only when asked to', () => {
