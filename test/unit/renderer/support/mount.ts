@@ -43,6 +43,8 @@ const APP_ROUTES: ReadonlyArray<{ path: string; name?: string }> = [
   { path: '/sites/:id', name: 'site' },
   { path: '/tags', name: 'tags' },
   { path: '/events', name: 'events' },
+  { path: '/reports', name: 'reports' },
+  { path: '/reports/print', name: 'report-print' },
   { path: '/accounts', name: 'accounts' },
   { path: '/settings', name: 'settings' },
   { path: '/about', name: 'about' },
