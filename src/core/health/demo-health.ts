@@ -62,7 +62,8 @@ export function demoOutcome(check: HealthCheck, site: Site, index: number, nowMs
     }
     case 'tls': {
       if (url.protocol !== 'https:') return null
-      const expiresMs = role === 'certificate' ? nowMs + 5 * DAY_MS : nowMs + (40 + (site.id % 50)) * DAY_MS
+      // Half a day past the fifth: it reads "in 5 days" whenever within the cycle it is worded.
+      const expiresMs = role === 'certificate' ? nowMs + 5.5 * DAY_MS : nowMs + (40 + (site.id % 50)) * DAY_MS
       const details: TlsDetails = { kind: 'tls', expiresAt: new Date(expiresMs).toISOString(), issuer: "Let's Encrypt", validForHost: true, trusted: true }
       if (role === 'certificate' || expiresMs - nowMs < warningDays * DAY_MS) {
         return finding('tls', 'certificateExpiring', `The certificate of ${host} expires in ${Math.floor((expiresMs - nowMs) / DAY_MS)} days, on ${isoDay(expiresMs)}.`, details)

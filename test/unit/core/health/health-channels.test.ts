@@ -115,6 +115,11 @@ describe('health in a whole core', () => {
     // The end-of-life finding of the demo's PHP 8.1 reads as the column shows it.
     const eol = await made.value('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['endOfLife' as const] } })
     expect(eol.rows.flatMap((row) => row.health ?? []).map((f) => f.label)).toContain('PHP 8.1 without security fixes since 31 Dec 2025')
+    // The demo's certificate reads the same days in the column as in its sentence.
+    const certificate = await made.value('sites:query', { ...query, filter: { ...EMPTY_FILTER, health: ['certificateExpiring' as const] } })
+    const found = certificate.rows[0]?.health?.find((f) => f.cause === 'certificateExpiring')
+    expect(found?.label).toBe('Certificate expires in 5 days')
+    expect(found?.reason).toMatch(/expires in 5 days/)
     // A site turned off no longer shows its findings.
     const first = down.rows[0]!
     await made.value('health:setSettings', { site: { site: first.key, enabled: false } })
