@@ -121,4 +121,18 @@ describe('ReportsView', () => {
     await flushPromises()
     expect(router.currentRoute.value.fullPath).toBe('/reports/print?print=1')
   })
+
+  it('reports on picked sites or on whole accounts, naming the cover after them', async () => {
+    const { user, asked } = await mountReports()
+    await user.click(screen.getByRole('radio', { name: 'Picked sites' }))
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Site \d$/ }).length).toBe(2))
+    await user.click(screen.getByRole('checkbox', { name: 'Site 2' }))
+    expect(screen.getByText('1 picked').className).toBe('report-hint')
+    await waitFor(() => expect(asked.at(-1)?.selection).toMatchObject({ keys: ['a:2'], label: 'Site 2' }))
+
+    await user.click(screen.getByRole('radio', { name: 'Whole accounts' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Account a' }))
+    await waitFor(() => expect(asked.at(-1)?.selection).toMatchObject({ scope: ['a'], label: 'Account a' }))
+    expect(asked.at(-1)?.selection.keys).toBeUndefined()
+  })
 })
