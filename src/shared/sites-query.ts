@@ -100,6 +100,12 @@ export interface SitesQuery {
   facets?: boolean
   /** Only these rows (a selection named row by row), in the query's order. */
   keys?: readonly RowKey[]
+  /**
+   * The `digest` of the rows the asker holds for this range: when the range's rows are still
+   * the same, the answer carries no rows (`unchanged`), only the totals (a window asking again
+   * after a change that did not touch what it shows).
+   */
+  unlessDigest?: string
 }
 
 /** One row of the table: a site and the account it belongs to. */
@@ -150,6 +156,10 @@ export interface SitesPage {
   /** Where `rows` starts in the matching rows. */
   offset: number
   rows: SiteRow[]
+  /** A digest of the range's rows (asked again with `unlessDigest`, the same rows are not sent again). */
+  digest?: string
+  /** The range's rows are those of `unlessDigest`: `rows` is empty and the asker keeps its own. */
+  unchanged?: true
   /** When asked for; else null. */
   facets: SiteFacets | null
 }

@@ -117,6 +117,7 @@ const sitesQuery = z.strictObject({
   limit: z.int().min(0).max(MAX_QUERY_ROWS, `must be at most ${MAX_QUERY_ROWS}`),
   facets: z.boolean().optional(),
   keys: z.array(rowKey).max(MAX_QUERY_KEYS, `must name at most ${MAX_QUERY_KEYS} sites`).readonly().optional(),
+  unlessDigest: z.string().max(64, 'must be at most 64 characters').optional(),
 })
 
 /** A pref's key: a name, and for an account's things ":<accountId>" at the end. */

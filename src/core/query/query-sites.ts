@@ -4,6 +4,7 @@
 import type { SitesPage, SitesQuery } from '../../shared'
 import { appError } from '../errors'
 import type { QueryAccount } from './scope-rows'
+import { rowsDigest } from './rows-digest'
 import { SitesQueryEngine } from './sites-query-engine'
 
 /** The process's one engine: core's channels and exports ask it, so its caches are kept once. */
@@ -28,6 +29,13 @@ export function missingAccounts(missing: readonly string[]) {
   })
 }
 
+/**
+ * The page, with a digest of its rows; asked with the digest of the rows the asker holds and
+ * they are the same, without the rows (a window asking again after a change off its screen).
+ */
 export function querySites(accounts: readonly QueryAccount[], query: SitesQuery): SitesPage {
-  return engine.query(scopeAccounts(accounts, query.scope), query)
+  const page = engine.query(scopeAccounts(accounts, query.scope), query)
+  const digest = rowsDigest(page.rows)
+  if (query.unlessDigest === digest) return { ...page, rows: [], digest, unchanged: true }
+  return { ...page, digest }
 }

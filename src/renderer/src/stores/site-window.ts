@@ -12,6 +12,8 @@
 //   is on screen (its blocks, the facets when wanted, the totals with them), never the whole
 //   list; a burst of changes costs one round. The other kept blocks stay shown but stale, each
 //   asked again once it is on screen: a sync that changes ten sites costs one block, not six.
+//   Asking again for a block it holds, the window names its rows' digest, and core sends no rows
+//   when they are the same (a change off the screen costs the totals alone).
 // - The screen's blocks are asked for, and the next (or previous) one once the screen comes
 //   near its edge (NEAR_EDGE_ROWS), so a keystroke or an open costs one block.
 // - At most MAX_BLOCKS blocks are kept: the farthest from the screen go first.
@@ -95,6 +97,8 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   const latestFor = new Map<number, number>()
   // Kept blocks from before a change of the store: shown, and asked again once on screen.
   const stale = new Set<number>()
+  // Each kept block's digest as core answered it: asked again, core sends no rows when they are the same.
+  const digests = new Map<number, string>()
   let totalsSequence = 0
   let facetsTaken = 0
   // The request carrying the facets asked for, 0 when none is under way.
@@ -119,14 +123,19 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     error.value = null
   }
 
-  /** Asks for one block (and the facets with it when wanted); an answer that is no longer wanted is dropped. */
-  async function fetchBlock(block: number, withFacets = false): Promise<void> {
+  /**
+   * Asks for one block (and the facets with it when wanted); an answer that is no longer wanted
+   * is dropped. `again`: the block is kept, so core is told the digest of its rows and sends
+   * none when they are the same.
+   */
+  async function fetchBlock(block: number, withFacets = false, again = false): Promise<void> {
     if (!query.value) return
     const mine = generation
     const seq = ++sequence
     latestFor.set(block, seq)
     if (withFacets) facetsPending = seq
-    const result = await ask(block * BLOCK_ROWS, BLOCK_ROWS, withFacets)
+    const held = again && blocks.value.has(block) ? digests.get(block) : undefined
+    const result = await ask(block * BLOCK_ROWS, BLOCK_ROWS, withFacets, held === undefined ? {} : { unlessDigest: held })
     if (mine !== generation) return
     if (withFacets && facetsPending === seq) facetsPending = 0
     if (!result.ok) {
@@ -148,6 +157,16 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
       facets.value = page.facets
     }
     if (latestFor.get(block) !== seq) return
+    if (page.unchanged) {
+      // The rows held are still the block's; gone meanwhile (evicted), it is asked for whole.
+      if (!blocks.value.has(block)) {
+        latestFor.delete(block)
+        fill()
+      }
+      return
+    }
+    if (page.digest === undefined) digests.delete(block)
+    else digests.set(block, page.digest)
     const next = new Map(blocks.value)
     next.set(block, page.rows)
     // Fewer rows than before: blocks past the end have nothing to show.
@@ -164,6 +183,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
       map.delete(block)
       latestFor.delete(block)
       stale.delete(block)
+      digests.delete(block)
     }
     return map
   }
@@ -192,7 +212,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
         if (blocks.value.has(block) && !staleRows.value) continue
         if (latestFor.has(block)) continue
       }
-      void fetchBlock(block, !facetsAsked)
+      void fetchBlock(block, !facetsAsked, true)
       facetsAsked = true
     }
     if (!facetsAsked) void fetchBlock(wanted()[0] ?? 0, true)
@@ -212,6 +232,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     generation++
     latestFor.clear()
     stale.clear()
+    digests.clear()
     if (!sameScope) {
       blocks.value = new Map()
       total.value = null
@@ -238,7 +259,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     const screen = onScreen().filter((block) => kept.includes(block))
     for (const block of kept) if (!screen.includes(block)) stale.add(block)
     const list = screen.length > 0 ? screen : [wanted()[0] ?? 0]
-    list.forEach((block, i) => void fetchBlock(block, i === 0 && facetWants > 0))
+    list.forEach((block, i) => void fetchBlock(block, i === 0 && facetWants > 0, true))
   }
 
   let refreshQueued = false

@@ -155,6 +155,31 @@ describe('site window store', () => {
     expect(window.revision).toBe('r2')
   })
 
+  it('names the digest of the rows it holds when asking again, and keeps them when core says they are unchanged', async () => {
+    const { fake, state, window } = setup()
+    fake.api.sitesQuery.mockImplementation(async (q: SitesQuery) => {
+      const page = answer(state.count, q, state.revision)
+      const digest = `d${q.offset}`
+      return ok(q.unlessDigest === digest ? { ...page, rows: [], digest, unchanged: true as const } : { ...page, digest })
+    })
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    const held = window.blocks.get(0)
+    fake.api.sitesQuery.mockClear()
+
+    state.count = 5_003
+    state.revision = 'r2'
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    expect(fake.api.sitesQuery.mock.calls.map(([q]) => (q as SitesQuery).unlessDigest)).toEqual(['d0'])
+    // No rows came: the ones held stay, and the totals are the new ones.
+    expect(window.blocks.get(0)).toBe(held)
+    expect(window.rowAt(0)?.site.name).toBe('Site 1')
+    expect(window.total).toBe(5_003)
+    expect(window.revision).toBe('r2')
+  })
+
   it('keeps showing the blocks beside the screen after a change and asks for one again once it is on screen', async () => {
     const { fake, state, window } = setup()
     window.show(420, 460)
