@@ -3,6 +3,7 @@
 // Views add their own through useCommands while they are mounted.
 import { useRouter } from 'vue-router'
 import type { ThemePreference } from '../../../shared'
+import { shortcutOf } from '../../../shared/keybindings'
 import { focusSearchAnywhere } from './useGlobalShortcuts'
 import { useCommands } from './useCommands'
 import { useSwitchAccount } from './useSwitchAccount'
@@ -91,12 +92,12 @@ export function useAppCommands(): void {
         enabled: has,
         run: () => go(view.name),
       })),
-      { id: 'sites.new', title: 'New site', group: 'App', shortcut: 'Ctrl+N', keywords: ['add', 'create'], enabled: active, run: () => ui.openNewSite() },
+      { id: 'sites.new', title: 'New site', group: 'App', shortcut: shortcutOf('sites.new'), keywords: ['add', 'create'], enabled: active, run: () => ui.openNewSite() },
       {
         id: 'view.refresh',
         title: 'Refresh',
         group: 'App',
-        shortcut: 'Ctrl+R',
+        shortcut: shortcutOf('view.refresh'),
         keywords: ['reload', 'sync', 'update'],
         enabled: ui.commands.refresh !== undefined,
         run: () => ui.refresh(),
@@ -106,7 +107,7 @@ export function useAppCommands(): void {
         id: 'sites.search.focus',
         title: 'Focus search',
         group: 'App',
-        shortcut: 'Ctrl+K',
+        shortcut: shortcutOf('sites.search.focus'),
         keywords: ['find', 'filter'],
         enabled: active,
         run: () => focusSearchAnywhere(ui, router),
@@ -153,7 +154,7 @@ export function useAppCommands(): void {
         id: 'help.shortcuts',
         title: 'Show keyboard shortcuts',
         group: 'Help',
-        shortcut: '?',
+        shortcut: shortcutOf('help.shortcuts'),
         keywords: ['keys', 'keyboard', 'help', 'cheat sheet'],
         run: () => {
           ui.shortcutsOpen = true

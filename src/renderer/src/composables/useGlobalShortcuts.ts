@@ -1,17 +1,14 @@
-// The app's keyboard shortcuts. Ctrl on Windows/Linux, Cmd on macOS. Esc is left to reka-ui,
-// which closes the topmost dialog itself.
+// The app's keyboard shortcuts: the keys of shared/keybindings.ts run their commands from the
+// registry (stores/commands), as the palette and the desktop menu do. Ctrl on Windows/Linux,
+// Cmd on macOS. Esc is left to reka-ui, which closes the topmost dialog itself.
 import { onBeforeUnmount, onMounted } from 'vue'
-import { useRouter, type Router } from 'vue-router'
-import { useAccountsStore } from '../stores/accounts'
+import type { Router } from 'vue-router'
+import { pageBindingFor } from '../../../shared/keybindings'
+import { useCommandsStore } from '../stores/commands'
 import { useUiStore } from '../stores/ui'
 
 export function isModKey(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
-}
-
-function isPaletteKey(event: KeyboardEvent): boolean {
-  if (event.key === 'F1' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) return true
-  return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'p'
 }
 
 function dialogOpen(): boolean {
@@ -41,38 +38,38 @@ export function focusSearchAnywhere(ui: ReturnType<typeof useUiStore>, router: R
 
 export function useGlobalShortcuts(): void {
   const ui = useUiStore()
-  const accounts = useAccountsStore()
-  const router = useRouter()
+  const commands = useCommandsStore()
 
+  /** Runs the command the keys name, as the palette would; one not there or not enabled does nothing. */
+  function run(id: string): void {
+    const command = commands.all.find((c) => c.id === id)
+    if (command && command.enabled !== false) void command.run()
+  }
+
+  // The one dispatcher of the page's keys (shared/keybindings.ts); the Sites table handles its own.
   function onKeydown(event: KeyboardEvent): void {
-    if (isPaletteKey(event)) {
+    const binding = pageBindingFor(event)
+    if (!binding) return
+    const { command } = binding
+    if (command === 'app.palette') {
       event.preventDefault()
       // Pressed again inside the palette it closes it, like the editors people know it from.
-      if (ui.paletteOpen) ui.paletteOpen = false
-      else if (!dialogOpen()) ui.paletteOpen = true
+      if (ui.paletteOpen || !dialogOpen()) run(command)
       return
     }
-    if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (command === 'help.shortcuts') {
+      // A typed "?" is text where text goes.
       if (isTypingTarget(event.target) || dialogOpen()) return
       event.preventDefault()
-      ui.shortcutsOpen = true
+      run(command)
       return
     }
-    if (!isModKey(event)) return
-    const key = event.key.toLowerCase()
     // Always swallow Ctrl+R: a reload of the window would throw away the app's state.
-    if (key === 'r') event.preventDefault()
+    if (command === 'view.refresh') event.preventDefault()
     // An open dialog owns the keyboard: the shortcuts must not act on the view behind it.
     if (dialogOpen()) return
-    if (key === 'r') {
-      void ui.refresh()
-    } else if (key === 'k') {
-      event.preventDefault()
-      if (accounts.activeAccountId) focusSearchAnywhere(ui, router)
-    } else if (key === 'n') {
-      event.preventDefault()
-      if (accounts.activeAccountId) ui.openNewSite()
-    }
+    event.preventDefault()
+    run(command)
   }
 
   onMounted(() => window.addEventListener('keydown', onKeydown))

@@ -4,6 +4,7 @@
 // Called once, by App.vue (the shell), so it lives as long as the window.
 import { nextTick, onScopeDispose } from 'vue'
 import { useRouter } from 'vue-router'
+import { shortcutOf } from '../../../shared/keybindings'
 import { useApi } from '../lib/api'
 import { useCommandsStore, type AppCommand } from '../stores/commands'
 import { useToastsStore } from '../stores/toasts'
@@ -39,7 +40,7 @@ export function useMenuCommands(): void {
       id: 'app.palette',
       title: 'Command palette',
       group: 'Help',
-      shortcut: 'Ctrl+Shift+P',
+      shortcut: shortcutOf('app.palette'),
       keywords: ['commands', 'actions'],
       run: () => {
         ui.paletteOpen = !ui.paletteOpen

@@ -1,5 +1,6 @@
 // The keyboard shortcuts as the person reads them: written once with "Ctrl" (the command
 // registry and the sheet use that form) and shown with Cmd on macOS.
+import { KEY_BINDINGS } from '../../../shared/keybindings'
 
 /** "Ctrl+Shift+P" → ["Ctrl", "Shift", "P"], or ["Cmd", "Shift", "P"] on macOS. */
 export function shortcutKeys(shortcut: string, mac: boolean): string[] {
@@ -26,11 +27,8 @@ export const BUILT_IN_SHORTCUTS: readonly ShortcutSection[] = [
   {
     title: 'Global',
     entries: [
-      { label: 'Open the command palette', keys: ['Ctrl+Shift+P', 'F1'] },
-      { label: 'Search the sites', keys: ['Ctrl+K'] },
-      { label: 'New site', keys: ['Ctrl+N'] },
-      { label: 'Refresh the view (sync the account)', keys: ['Ctrl+R'] },
-      { label: 'Show these keyboard shortcuts', keys: ['?'] },
+      // The keys table's (shared/keybindings.ts), in its order, then the one key no command owns.
+      ...KEY_BINDINGS.flatMap((binding) => (binding.label === undefined ? [] : [{ label: binding.label, keys: binding.keys }])),
       { label: 'Close a dialog or menu', keys: ['Escape'] },
     ],
   },
