@@ -16,7 +16,7 @@ interface BenchGlobals {
   style.textContent = pageRules(`${report.request.selection.label} · ${report.periodLabel}`)
   document.head.append(style)
   const started = performance.now()
-  createApp({ render: () => h(ReportDocument, { report, template, screen }) }).mount('#app')
+  createApp({ render: () => h(ReportDocument, { report, template, screen, paged: screen }) }).mount('#app')
   // Laid out and painted: the frame after the next one.
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   return performance.now() - started
