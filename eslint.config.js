@@ -80,7 +80,6 @@ export const LAYERS = [
       'src/renderer/src/components/events/ExportEventsButton.vue': 'export of the feed: to move into a store',
       'src/renderer/src/components/events/useSiteChoices.ts': "the feed's site choices: to move into a store",
       'src/renderer/src/composables/useAttentionNotifications.ts': 'attention pushes: to move into a store',
-      'src/renderer/src/composables/useBulkDeleteInAccounts.ts': 'bulk delete: to move into the sites store',
       'src/renderer/src/composables/useMenuCommands.ts': "the desktop menu's pushes: to move into a store",
     },
   },

@@ -9,8 +9,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { AppError, Site } from '../../../shared'
 import type { RowKey } from '../../../shared/scope'
 import type { SiteRow } from '../../../shared/sites-query'
-import { useApi } from '../lib/api'
-import { call } from '../lib/call'
+import { useSitesStore } from '../stores/sites'
 import { useSiteWindowStore } from '../stores/site-window'
 
 export type DeleteState = 'pending' | 'deleting' | 'deleted' | 'gone' | 'failed' | 'cancelled'
@@ -35,7 +34,7 @@ export interface RunSummary {
 }
 
 export function useBulkDeleteInAccounts() {
-  const api = useApi()
+  const sites = useSitesStore()
   const siteWindow = useSiteWindowStore()
 
   const items = ref<DeleteItem[]>([])
@@ -71,7 +70,7 @@ export function useBulkDeleteInAccounts() {
       item.state = 'deleting'
       item.error = null
       item.attempts += 1
-      const result = await call(() => api.sitesDelete({ accountId: item.accountId, siteId: item.site.id }))
+      const result = await sites.deleteOne(item.accountId, item.site.id)
       if (result.ok) {
         item.state = 'deleted'
         summary.deleted += 1

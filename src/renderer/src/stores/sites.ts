@@ -97,11 +97,19 @@ export const useSitesStore = defineStore('sites', () => {
   }
 
   async function deleteIn(accountId: string, siteId: number): Promise<Result<void>> {
+    const result = await deleteOne(accountId, siteId)
+    if (result.ok || result.error.code === 'not_found') siteWindow.refresh()
+    return result
+  }
+
+  /**
+   * Deletes a site of the account and forgets it once the server said yes (or that it was gone
+   * already), without a toast and without asking the table again: a run of many deletes (bulk
+   * delete) asks once when it ends.
+   */
+  async function deleteOne(accountId: string, siteId: number): Promise<Result<void>> {
     const result = await call(() => api.sitesDelete({ accountId, siteId }))
-    if (result.ok || result.error.code === 'not_found') {
-      forget(accountId, siteId)
-      siteWindow.refresh()
-    }
+    if (result.ok || result.error.code === 'not_found') forget(accountId, siteId)
     return result
   }
 
@@ -138,5 +146,5 @@ export const useSitesStore = defineStore('sites', () => {
     return result
   }
 
-  return { known, siteIn, loadSite, create, remove, syncSite }
+  return { known, siteIn, loadSite, create, remove, deleteOne, syncSite }
 })

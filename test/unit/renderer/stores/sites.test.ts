@@ -72,6 +72,20 @@ describe('change toasts', () => {
     expect(last()).toMatchObject({ kind: 'success', message: 'Tag “VIP” deleted.', action: undefined })
   })
 
+  it('one of many deletes (bulk delete) says nothing itself and forgets the site', async () => {
+    const { fake, data } = setUp()
+    await ready()
+    const sites = useSitesStore()
+    await sites.loadSite('a', 1)
+    expect(sites.siteIn('a', 1)?.name).toBe('Shop')
+
+    expect(await sites.deleteOne('a', 1)).toEqual({ ok: true, value: undefined })
+    expect(fake.api.sitesDelete).toHaveBeenCalledWith({ accountId: 'a', siteId: 1 })
+    expect(data.a!.sites).toEqual([])
+    expect(sites.siteIn('a', 1)).toBeUndefined()
+    expect(shown()).toEqual([])
+  })
+
   it('a tag name refused field by field is left to the form; other failures get a toast', async () => {
     const { fake } = setUp()
     await ready()
