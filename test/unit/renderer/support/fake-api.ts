@@ -35,6 +35,7 @@ import {
 } from '../../../../src/shared'
 import { provideApi } from '../../../../src/renderer/src/lib/api'
 import { overviewStats } from '../../../../src/core/overview'
+import type { HealthSettings } from '../../../../src/shared/health'
 import { memorySitesQuery } from './memory-sites-query'
 
 type Methods = Omit<SiteManagerApi, 'on'>
@@ -211,10 +212,33 @@ export function memoryCore(accounts: Record<string, Partial<AccountData>>): {
   const gone = fail({ code: 'not_found', message: 'No such account.' })
   let nextId = 1000
   const prefs = new Map<string, unknown>()
+  const healthSettings: HealthSettings = {
+    intervalMinutes: 5,
+    slowThresholdMs: 3000,
+    warningDays: 14,
+    concurrency: 16,
+    notifyOn: { down: true, recovered: true, certificate: true, domain: true, endOfLife: true },
+    accounts: {},
+    sites: {},
+  }
   const methods: Partial<Methods> = {
     // No history recorded yet: the site page's History card and the overview's trends say so.
     historySite: async ({ accountId, siteId }) => (of(accountId) ? ok({ accountId, siteId, changes: [], since: null }) : gone),
     historyTrend: async ({ scope }) => (scope.every((accountId) => of(accountId)) ? ok([]) : gone),
+    // No health checked yet (core/health runs only in a whole core): the site page's section says so.
+    healthSite: async ({ site }) => {
+      const accountId = site.slice(0, site.lastIndexOf(':'))
+      if (!of(accountId)) return gone
+      return ok({ site, enabled: true, lookFor: null, simulated: false, checks: [], responseTimes: { hours7: [], days30: [] }, uptime: { days7: null, days30: null }, incidents: [], eolAsOf: '2026-08-22' })
+    },
+    healthSettings: async () => ok(healthSettings),
+    healthSetSettings: async (patch) => {
+      const { account, site, ...globals } = patch
+      Object.assign(healthSettings, globals)
+      if (account) healthSettings.accounts[account.accountId] = account.enabled
+      if (site) healthSettings.sites[site.site] = { enabled: site.enabled ?? true, lookFor: site.lookFor ?? null }
+      return ok(structuredClone(healthSettings))
+    },
     // Core's own figures over these lists, so the Overview's tests see what core would answer.
     overviewStats: async ({ scope, now }) => {
       const missing = scope.find((accountId) => !of(accountId))

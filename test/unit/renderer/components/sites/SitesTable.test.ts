@@ -108,7 +108,7 @@ describe('SitesTable', () => {
   it('shows the default columns after the checkbox, each header named by its label', async () => {
     await mountTable()
     const headers = within(table()).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-labelledby'))
-    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
+    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Status', 'Health', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
     expect(within(table()).getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending')
     expect(within(row('Alpine Books')).getAllByRole('cell')[1]!.textContent?.trim()).toBe('Alpine Books')
   })
@@ -307,7 +307,8 @@ describe('SitesTable', () => {
     columns.move('a', 'tags', -1)
     await flushPromises()
     const headers = within(table()).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-labelledby'))
-    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Updates', 'PHP', 'MySQL', 'Tags', 'Web server', 'Last check', 'IP address'])
+    // Health (core's own checks, not a site field) follows Status, or Name when Status is hidden.
+    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Health', 'Address', 'Updates', 'PHP', 'MySQL', 'Tags', 'Web server', 'Last check', 'IP address'])
 
     const edge = within(table()).getByRole('separator', { name: 'Resize PHP column' })
     const before = Number(edge.getAttribute('aria-valuenow'))
