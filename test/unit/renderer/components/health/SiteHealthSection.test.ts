@@ -62,8 +62,8 @@ describe('SiteHealthSection', () => {
     const rows = within(incidents).getAllByRole('row').slice(1)
     expect(rows[0]!.textContent).toMatch(/Still going on/)
     expect(rows[1]!.textContent).toMatch(/2 h 5 min/)
-    expect(screen.getByText('99.30 %')).toBeTruthy()
-    expect(screen.getByText('End-of-life data as of 22 Aug 2026 (endoflife.date).')).toBeTruthy()
+    expect(screen.getByText('99.30 %')).toBeVisible()
+    expect(screen.getByText('End-of-life data as of 22 Aug 2026 (endoflife.date).')).toBeVisible()
   })
 
   it('says a site is not checked, and offers to turn its checks back on', async () => {
@@ -74,7 +74,7 @@ describe('SiteHealthSection', () => {
       healthSetSettings: setSettings,
     })
     const { user } = await mountView(SiteHealthSection, fake, { props: { accountId: 'a', siteId: 7, siteName: 'Shop' } })
-    expect(screen.getByText('This site is not checked')).toBeTruthy()
+    expect(screen.getByText('This site is not checked')).toBeVisible()
     await user.click(screen.getByRole('checkbox', { name: 'Check this site' }))
     await flushPromises()
     expect(setSettings).toHaveBeenCalledWith({ site: { site: 'a:7', enabled: true } })
@@ -89,7 +89,7 @@ describe('SiteHealthSection', () => {
     await user.click(screen.getByRole('button', { name: 'Save text' }))
     await flushPromises()
     expect(setSettings).toHaveBeenCalledWith({ site: { site: 'a:7', lookFor: 'Opening hours' } })
-    expect(screen.getByText('must be at most 200 characters')).toBeTruthy()
+    expect(screen.getByText('must be at most 200 characters')).toBeVisible()
     expect(field.value).toBe('Opening hours')
   })
 
@@ -101,6 +101,6 @@ describe('SiteHealthSection', () => {
     answer = ok(health())
     await user.click(screen.getByRole('button', { name: /Retry|Try again/ }))
     await flushPromises()
-    expect(screen.getByRole('list', { name: 'Checks' })).toBeTruthy()
+    expect(screen.getByRole('list', { name: 'Checks' })).toBeVisible()
   })
 })
