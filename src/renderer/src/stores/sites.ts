@@ -17,6 +17,7 @@ import { call } from '../lib/call'
 import { describeError } from '../lib/errors'
 import { NO_ACCOUNT, useAccountsStore } from './accounts'
 import { useSiteWindowStore } from './site-window'
+import { toastCreated } from './created-toast'
 import { useToastsStore } from './toasts'
 
 /** How many sites seen one by one are kept (a site page, rows fetched): enough for any screen. */
@@ -79,21 +80,11 @@ export const useSitesStore = defineStore('sites', () => {
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => api.sitesCreate({ accountId, site }))
     if (result.ok) {
-      const created = result.value
-      remember(accountId, created)
+      remember(accountId, result.value)
       siteWindow.refresh()
-      toasts.success(`Site “${created.name}” created.`, { action: { label: 'Undo', run: () => undoCreate(accountId, created) } })
-    } else if (!result.error.fields) {
-      toasts.error(`Could not create site “${site.name}”. ${describeError(result.error).message}`)
     }
+    toastCreated(toasts, 'Site', site.name, result, (created) => deleteIn(accountId, created.id))
     return result
-  }
-
-  /** Undo of a create: the site is deleted again, in the account it was created in. */
-  async function undoCreate(accountId: string, site: Site): Promise<void> {
-    const result = await deleteIn(accountId, site.id)
-    if (result.ok || result.error.code === 'not_found') toasts.success(`Site “${site.name}” removed again.`)
-    else toasts.error(`Could not undo: site “${site.name}” is still there. ${describeError(result.error).message}`)
   }
 
   async function deleteIn(accountId: string, siteId: number): Promise<Result<void>> {

@@ -10,6 +10,7 @@ import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { describeError } from '../lib/errors'
 import { NO_ACCOUNT, useAccountsStore } from './accounts'
+import { toastCreated } from './created-toast'
 import { useToastsStore } from './toasts'
 import { useWorkspaceStore } from './workspace'
 
@@ -36,21 +37,9 @@ export const useTagsStore = defineStore('tags', () => {
     const accountId = accounts.activeAccountId
     if (!accountId) return { ok: false, error: NO_ACCOUNT }
     const result = await call(() => api.tagsCreate({ accountId, name: name.trim() }))
-    if (result.ok) {
-      const created = result.value
-      void workspace.loadSummary()
-      toasts.success(`Tag “${created.name}” created.`, { action: { label: 'Undo', run: () => undoCreate(accountId, created) } })
-    } else if (!result.error.fields) {
-      toasts.error(`Could not create tag “${name.trim()}”. ${describeError(result.error).message}`)
-    }
+    if (result.ok) void workspace.loadSummary()
+    toastCreated(toasts, 'Tag', name.trim(), result, (created) => deleteIn(accountId, created.id))
     return result
-  }
-
-  /** Undo of a create: the tag is deleted again, in the account it was created in. */
-  async function undoCreate(accountId: string, tag: Tag): Promise<void> {
-    const result = await deleteIn(accountId, tag.id)
-    if (result.ok || result.error.code === 'not_found') toasts.success(`Tag “${tag.name}” removed again.`)
-    else toasts.error(`Could not undo: tag “${tag.name}” is still there. ${describeError(result.error).message}`)
   }
 
   async function deleteIn(accountId: string, tagId: number): Promise<Result<void>> {
