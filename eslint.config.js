@@ -79,7 +79,7 @@ export const LAYERS = [
       // Not yet moved:
       'src/renderer/src/components/events/ExportEventsButton.vue': 'export of the feed: to move into a store',
       'src/renderer/src/components/events/useSiteChoices.ts': "the feed's site choices: to move into a store",
-      'src/renderer/src/composables/useAttentionNotifications.ts': 'attention pushes: to move into a store',
+      'src/renderer/src/composables/useAttentionNotifications.ts': 'attention and navigate pushes (api.on): to move into a store',
       'src/renderer/src/composables/useMenuCommands.ts': "the desktop menu's pushes: to move into a store",
     },
   },

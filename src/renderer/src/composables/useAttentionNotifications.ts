@@ -8,8 +8,8 @@ import { onScopeDispose, ref } from 'vue'
 import { useRouter } from 'vue-router'
 import type { AttentionSummary } from '../../../shared'
 import { useApi } from '../lib/api'
-import { call } from '../lib/call'
 import { useAccountsStore } from '../stores/accounts'
+import { useAppInfoStore } from '../stores/app-info'
 import { useCommands } from './useCommands'
 import { usePendingTitle } from './usePendingTitle'
 import { useSwitchAccount } from './useSwitchAccount'
@@ -30,8 +30,9 @@ export function useAttentionNotifications(): void {
   const webName = ref<string | null>(null)
   usePendingTitle(() => webName.value)
 
-  const shell = call(() => api.appInfo()).then((result) => {
-    if (result.ok && result.value.shell === 'web') webName.value = result.value.name
+  const appInfo = useAppInfoStore()
+  const shell = appInfo.load().then(() => {
+    if (appInfo.info?.shell === 'web') webName.value = appInfo.info.name
   })
 
   // Whether this browser was asked yet: the palette offers the question only while it was not.
