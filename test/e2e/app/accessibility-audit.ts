@@ -41,7 +41,9 @@ export class Audit {
         }
         for (const node of violation.nodes) {
           const target = node.target.map((part) => (Array.isArray(part) ? part.join(' >> ') : String(part))).join(' >> ')
-          this.findings.push({ state, theme, rule: violation.id, impact: node.impact ?? violation.impact ?? '', target, help: `${violation.help} (${violation.helpUrl})` })
+          // axe's own summary says which colours, which names: what to fix without running it again.
+          const why = (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim()
+          this.findings.push({ state, theme, rule: violation.id, impact: node.impact ?? violation.impact ?? '', target, help: `${violation.help}${why ? `: ${why}` : ''} (${violation.helpUrl})` })
         }
       }
     }
