@@ -80,11 +80,19 @@ test('a tag’s report over last month has the server’s figures, and prints to
   // Focus goes back to the button that opened the dialog.
   await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused()
 
+  // The view from its top, and the preview's second page (the pages lie side by side).
+  await page.getByRole('heading', { level: 1, name: 'Reports' }).scrollIntoViewIfNeeded()
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     await page.screenshot({ path: join(SHOTS, `reports-preview-${theme}.png`), fullPage: false })
   }
+  await page.emulateMedia({ colorScheme: 'light' })
+  expect(Number(await preview.locator('article').getAttribute('data-pages'))).toBeGreaterThan(1)
+  await preview.evaluate((element) => {
+    ;(element as unknown as { scrollLeft: number }).scrollLeft = 800
+  })
+  await preview.screenshot({ path: join(SHOTS, 'reports-preview-page-2.png') })
   await page.emulateMedia({ colorScheme: 'light' })
 
   // 320 px wide: the settings above the preview, nothing wider than the window.
