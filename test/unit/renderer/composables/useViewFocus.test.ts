@@ -116,6 +116,9 @@ describe('useViewFocus', () => {
     sidebarLink().focus()
     await router.push('/late')
     await flushPromises()
+    // One task later, as any key press comes: the view's own settling task (queued first by the
+    // navigation) has run and is waiting for the heading.
+    await new Promise((resolve) => setTimeout(resolve, 0))
     // The person tabs on (to a saved view in the sidebar) before the site page draws its heading.
     const elsewhere = document.createElement('button')
     elsewhere.textContent = 'Saved view'
