@@ -66,8 +66,8 @@ test('every name can be read at 1280x800 with 500 sites, and the table looks fin
   await addFirstAccount(page, referenceServer)
   await expect(page.getByText('500 sites', { exact: true })).toBeVisible()
 
-  // The default columns, Name first, each header whole.
-  expect(await headerNames(page)).toEqual(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
+  // The default columns, Name first, Health (the app's own checks) after Status, each header whole.
+  expect(await headerNames(page)).toEqual(['Name', 'Address', 'Status', 'Health', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
   const clippedHeaders = await table(page)
     .locator('thead th[aria-labelledby] button')
     .evaluateAll((buttons) => buttons.filter((b) => b.scrollWidth > b.clientWidth || b.getBoundingClientRect().right > b.parentElement!.getBoundingClientRect().right).map((b) => b.textContent?.trim()))
@@ -225,7 +225,8 @@ test('columns resized, hidden, reordered and the density are kept across a reloa
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
 
-  const layout = ['Name', 'Address', 'Updates', 'Web server', 'PHP', 'MySQL', 'Last check', 'Tags', 'IP address']
+  // With Status hidden, Health follows Name.
+  const layout = ['Name', 'Health', 'Address', 'Updates', 'Web server', 'PHP', 'MySQL', 'Last check', 'Tags', 'IP address']
   expect(await headerNames(page)).toEqual(layout)
   const rowHeight = () => siteRows(page).first().evaluate((tr) => Math.round(tr.getBoundingClientRect().height))
   await expect.poll(rowHeight).toBe(28)
@@ -252,7 +253,7 @@ test('columns resized, hidden, reordered and the density are kept across a reloa
   await panel.getByRole('button', { name: 'Reset to defaults' }).click()
   await panel.getByRole('radio', { name: 'Comfortable' }).check()
   await panel.getByRole('button', { name: 'Done' }).click()
-  expect(await headerNames(page)).toEqual(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
+  expect(await headerNames(page)).toEqual(['Name', 'Address', 'Status', 'Health', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
   await expect.poll(rowHeight).toBe(36)
 })
 

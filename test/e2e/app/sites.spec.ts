@@ -43,8 +43,8 @@ test('lists every site with counts, searches, filters and sorts', async ({ openA
   await table.getByRole('columnheader', { name: 'Updates' }).getByRole('button').click()
   await expect(table.getByRole('columnheader', { name: 'Updates' })).toHaveAttribute('aria-sort', 'descending')
   const most = Math.max(...sites.map((s) => s.updates_count ?? 0))
-  // The cells after the row's checkbox: Name, Address, Status, Updates.
-  await expect(siteRows(page).first().getByRole('cell').nth(4)).toHaveText(String(most))
+  // The cells after the row's checkbox: Name, Address, Status, Health, Updates.
+  await expect(siteRows(page).first().getByRole('cell').nth(5)).toHaveText(String(most))
 })
 
 test('opens a site with everything the spec returns and its events', async ({ openApp, referenceServer }, testInfo) => {
