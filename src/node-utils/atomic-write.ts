@@ -44,6 +44,14 @@ export async function openAtomicFile(path: string, mode = 0o600): Promise<Atomic
     isOpen = false
     await handle.close()
   }
+  // On the way out of a failure or an abort: the error worth telling is the one already thrown.
+  const closeQuietly = async () => {
+    try {
+      await close()
+    } catch {
+      // nothing more to do: the temp file is removed next
+    }
+  }
   return {
     write: async (data) => {
       await handle.writeFile(data, 'utf8')
@@ -54,14 +62,14 @@ export async function openAtomicFile(path: string, mode = 0o600): Promise<Atomic
         await close()
         await rename(temp, path)
       } catch (thrown) {
-        await close().catch(() => undefined)
+        await closeQuietly()
         await rm(temp, { force: true })
         throw thrown
       }
       await syncFolder(dir)
     },
     abort: async () => {
-      await close().catch(() => undefined)
+      await closeQuietly()
       await rm(temp, { force: true })
     },
   }

@@ -2,7 +2,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { writeFileAtomic } from '../../../src/node-utils/atomic-write'
+import { openAtomicFile, writeFileAtomic } from '../../../src/node-utils/atomic-write'
 import { withTempDirs } from '../core/support/temp-dir'
 
 const dirs = await withTempDirs()
@@ -59,5 +59,50 @@ describe('writeFileAtomic', () => {
 
     expect(texts).toContain(await readFile(path, 'utf8'))
     expect(await readdir(dir)).toEqual(['window-state.json'])
+  })
+})
+
+describe('openAtomicFile', () => {
+  it('writes piece by piece and shows the file only once committed, whole', async () => {
+    const dir = await dirs.make()
+    const path = join(dir, 'out', 'sites.csv')
+    const file = await openAtomicFile(path, 0o644)
+    await file.write('name,url\n')
+    await file.write('Granite,https://granite.example\n')
+    // Until the commit, whoever looks for the target finds nothing.
+    expect((await readdir(join(dir, 'out'))).includes('sites.csv')).toBe(false)
+
+    await file.commit()
+
+    expect(await readFile(path, 'utf8')).toBe('name,url\nGranite,https://granite.example\n')
+    expect(await readdir(join(dir, 'out'))).toEqual(['sites.csv'])
+    expect((await stat(path)).mode & 0o777).toBe(0o644)
+  })
+
+  it('leaves nothing behind when aborted, and an older file untouched', async () => {
+    const dir = await dirs.make()
+    const path = join(dir, 'sites.csv')
+    await writeFile(path, 'old')
+    const file = await openAtomicFile(path)
+    await file.write('half of a new')
+
+    await file.abort()
+    await file.abort()
+
+    expect(await readFile(path, 'utf8')).toBe('old')
+    expect(await readdir(dir)).toEqual(['sites.csv'])
+  })
+
+  it('removes its temp file when the commit cannot put it in place', async () => {
+    const dir = await dirs.make()
+    // A folder where the file should go: the rename fails.
+    const path = join(dir, 'taken')
+    await mkdir(join(path, 'inside'), { recursive: true })
+    const file = await openAtomicFile(path)
+    await file.write('data')
+
+    await expect(file.commit()).rejects.toThrow()
+
+    expect(await readdir(dir)).toEqual(['taken'])
   })
 })
