@@ -100,7 +100,10 @@ export class BrowserWindow extends EventEmitter {
     }
     BrowserWindow.created.push(this)
   }
+  /** When set, every loadURL fails with it (as a page that cannot be loaded does). */
+  static loadFailure: Error | null = null
   async loadURL(url: string): Promise<void> {
+    if (BrowserWindow.loadFailure) throw BrowserWindow.loadFailure
     this.webContents.loadedUrl = url
     this.webContents.mainFrame.url = url
   }

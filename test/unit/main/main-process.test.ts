@@ -132,6 +132,55 @@ describe('runApp', () => {
     expect(fakeCore.calls).toEqual(['settings:get', 'workspace:scope'])
   })
 
+  it('counts the sites down on the badge while any are, else the pending updates', async () => {
+    const { core } = await start()
+    core.options.setBadge!(12)
+    expect(electron.app.badgeCounts.at(-1)).toBe(12)
+    core.options.setSitesDown!(3)
+    expect(electron.app.badgeCounts.at(-1)).toBe(3)
+    core.options.setBadge!(14)
+    expect(electron.app.badgeCounts.at(-1)).toBe(3)
+    core.options.setSitesDown!(0)
+    expect(electron.app.badgeCounts.at(-1)).toBe(14)
+  })
+
+  it("lets the report's print window read through window.api while it prints, and a stranger never", async () => {
+    const { window, core } = await start()
+    const handler = electron.ipcMain.handlers.get('workspace:scope')!
+    const print = new electron.BrowserWindow({})
+    const stranger = new electron.BrowserWindow({})
+    // Not printing: only the app's window is answered.
+    await expect(handler(electron.invokeEvent(print.webContents), {})).resolves.toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(core.options.printReportPdf).toBeTypeOf('function')
+    expect(core.options.reportBatch?.chooseFolder).toBeTypeOf('function')
+    await expect(handler(electron.invokeEvent(window.webContents), {})).resolves.toEqual({ ok: true, value: 'workspace:scope' })
+    await expect(handler(electron.invokeEvent(stranger.webContents), {})).resolves.toMatchObject({ ok: false })
+  })
+
+  it("writes down when the window's page cannot load and when its renderer process goes away", async () => {
+    electron.BrowserWindow.loadFailure = new Error('ERR_FILE_NOT_FOUND')
+    try {
+      const { window } = await start()
+      window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 })
+    } finally {
+      electron.BrowserWindow.loadFailure = null
+    }
+    // The log is flushed as the app quits.
+    electron.app.emit('will-quit', new electron.FakeEvent())
+    await vi.waitFor(() => expect(electron.app.quitCalls).toBe(1))
+    expect(logText()).toContain('The window could not load the app page')
+    expect(logText()).toContain('ERR_FILE_NOT_FOUND')
+    expect(logText()).toContain("The window's renderer process went away")
+    expect(logText()).toContain('crashed')
+  })
+
+  it("asks where to save over the app's window, and hands core what the person chose", async () => {
+    const { window, core } = await start()
+    electron.dialog.nextSaveAnswer = { canceled: false, filePath: join(userData, 'sites.csv') }
+    await expect(core.options.chooseSavePath!('sites.csv')).resolves.toBe(join(userData, 'sites.csv'))
+    expect(electron.dialog.saveDialogs.at(-1)?.owner).toBe(window)
+  })
+
   it('opens one secure window on the built renderer with the bundled preload', async () => {
     const { window } = await start()
     expect(electron.BrowserWindow.created).toHaveLength(1)

@@ -13,9 +13,9 @@ const full: Site = {
   status: 'Ok',
   published: 1,
   tags: [
-    { id: 2, name: 'vip' },
-    { id: 1, name: 'Client 10' },
-    { id: 3, name: 'Client 9' },
+    { id: 2, name: 'vip', created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
+    { id: 1, name: 'Client 10', created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
+    { id: 3, name: 'Client 9', created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z' },
   ],
   server: { php: '8.1.27', mysql: '10.6.17-MariaDB', web: 'nginx/1.24', ip: '192.0.2.10' },
   updates_count: 4,
