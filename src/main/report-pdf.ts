@@ -6,7 +6,6 @@ import { BrowserWindow, dialog } from 'electron'
 import { rename, writeFile } from 'node:fs/promises'
 import type { ExportResult } from '../shared'
 import type { ReportRequest, ReportTemplate } from '../shared/report'
-import { secureWebPreferences } from './window'
 
 export interface ReportPageOptions {
   preloadPath: string
@@ -56,7 +55,22 @@ export async function printReportToFile(options: ReportPageOptions, request: Rep
     show: false,
     width: 900,
     height: 1200,
-    webPreferences: secureWebPreferences(options.preloadPath, false),
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      devTools: false,
+    },
   })
   options.onWindow?.(window)
   try {

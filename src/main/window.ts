@@ -30,7 +30,26 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     ...(options.iconPath ? { icon: options.iconPath } : {}),
     // Shown once the first paint is ready, so the user never sees a blank white frame.
     show: false,
-    webPreferences: secureWebPreferences(options.preloadPath, options.devTools),
+    webPreferences: {
+      preload: options.preloadPath,
+      // The renderer is a web page and nothing more: it sees window.api and no Node.
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      // A middle click on a link fires auxclick, which could open it inside the app; links
+      // go to the system browser (security.ts), so the page never needs the event.
+      disableBlinkFeatures: 'Auxclick',
+      // Dropping a file or link on the window must not navigate it away from the app.
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      devTools: options.devTools,
+    },
   })
 
   window.once('ready-to-show', () => {
@@ -38,32 +57,4 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     window.show()
   })
   return window
-}
-
-/**
- * The web preferences of every window the app opens (the main window, the report's print
- * window): the renderer is a web page and nothing more. One definition, so a window added later
- * cannot forget one of them.
- */
-export function secureWebPreferences(preloadPath: string, devTools: boolean): Electron.WebPreferences {
-  return {
-    preload: preloadPath,
-    // The renderer sees window.api and no Node.
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    experimentalFeatures: false,
-    // A middle click on a link fires auxclick, which could open it inside the app; links
-    // go to the system browser (security.ts), so the page never needs the event.
-    disableBlinkFeatures: 'Auxclick',
-    // Dropping a file or link on the window must not navigate it away from the app.
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-    devTools,
-  }
 }
