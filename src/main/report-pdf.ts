@@ -55,6 +55,8 @@ export async function printReportToFile(options: ReportPageOptions, request: Rep
     show: false,
     width: 900,
     height: 1200,
+    // Written out here as in window.ts rather than shared: Electronegativity (CI) reads each
+    // BrowserWindow's options statically and flags a window whose preferences it cannot see.
     webPreferences: {
       preload: options.preloadPath,
       contextIsolation: true,
