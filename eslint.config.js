@@ -65,7 +65,6 @@ export const LAYERS = [
       'src/renderer/src/components/sites/SiteHistory.vue': 'sites components: being edited',
       'src/renderer/src/components/sites/import/ImportSitesDialog.vue': 'sites components: being edited',
       'src/renderer/src/components/sites/import/useImportRun.ts': 'sites components: being edited',
-      'src/renderer/src/components/layout/AppVersion.vue': 'layout components: being edited (to read stores/app-info.ts)',
       'src/renderer/src/components/overview/TrendsSection.vue': 'overview components: being edited',
       'src/renderer/src/components/overview/useOverviewEvents.ts': 'overview components: being edited',
       'src/renderer/src/components/overview/useOverviewStats.ts': 'overview components: being edited',
