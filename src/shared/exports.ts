@@ -11,7 +11,7 @@ import type { EventQuery } from './workspace'
 export type ExportFormat = 'csv' | 'json'
 
 /** The sites of a view, every matching row (or a selection, through `keys`), in the view's order. */
-export type SitesExportQuery = Omit<SitesQuery, 'offset' | 'limit' | 'facets'>
+export type SitesExportQuery = Omit<SitesQuery, 'offset' | 'limit' | 'facets' | 'columns' | 'widest'>
 
 export interface SitesExportRequest {
   query: SitesExportQuery

@@ -3,10 +3,10 @@
 // filtered scope), the facet counts of its filter menus and the totals, and asks again when
 // core says the scope's revision changed. Search, facets and sorting run in core only
 // (core/query); these are the shapes both sides agree on.
-import type { Site, Tag } from './domain'
+import type { ServerInfo, Site, Tag } from './domain'
 import type { HealthCause, HealthFinding } from './health'
 import type { RowKey, TagKey } from './scope'
-import type { TableFieldKey } from './site-fields'
+import type { SiteFieldKey, TableFieldKey } from './site-fields'
 import type { SyncState } from './workspace'
 
 /** The value a facet filter uses for a site whose server value is not known (null or empty). */
@@ -106,7 +106,22 @@ export interface SitesQuery {
    * after a change that did not touch what it shows).
    */
   unlessDigest?: string
+  /**
+   * The table's shown columns: each row's site then carries only what they show and what its
+   * row's actions need (id, name, address, admin address), a TableSite; the digest covers just
+   * that, so a change of a hidden field is no change. Absent: whole sites (what bulk actions,
+   * exports and the site page read).
+   */
+  columns?: readonly TableFieldKey[]
+  /** Also answer `widest`: each named column's longest cells over the whole scope. */
+  widest?: boolean
 }
+
+/** Some of a site's fields (the server's too): a site as a few columns show it. */
+export type SiteCells = Partial<Omit<Site, 'server'>> & { server?: Partial<ServerInfo> }
+
+/** A site as a table row holds it: the fields of the shown columns, and always what the row's actions need. */
+export type TableSite = SiteCells & Pick<Site, 'id' | 'name' | 'url' | 'admin_url'>
 
 /** One row of the table: a site and the account it belongs to. */
 export interface SiteRow {
@@ -116,6 +131,21 @@ export interface SiteRow {
   /** What core's health checks found on the site, worst first; absent when nothing. */
   health?: readonly HealthFinding[]
 }
+
+/** A row of a query that named its columns (SitesQuery.columns): its site is a TableSite. */
+export interface TableRow {
+  key: RowKey
+  accountId: string
+  site: TableSite
+  health?: readonly HealthFinding[]
+}
+
+/**
+ * Per shown column, the scope's few cells with the longest text, each holding only that
+ * column's fields: core cannot measure a font, so the table measures these few and sizes the
+ * column to the widest, instead of measuring every block of rows it is sent.
+ */
+export type WidestCells = Partial<Record<SiteFieldKey, SiteCells[]>>
 
 export interface FacetValue<V> {
   value: V
@@ -155,7 +185,10 @@ export interface SitesPage {
   total: number
   /** Where `rows` starts in the matching rows. */
   offset: number
+  /** With `columns` asked, each row is a TableRow (typed SiteRow for the askers of whole sites). */
   rows: SiteRow[]
+  /** When asked for (`widest`): each named column's longest cells over the scope. */
+  widest?: WidestCells
   /** A digest of the range's rows (asked again with `unlessDigest`, the same rows are not sent again). */
   digest?: string
   /** The range's rows are those of `unlessDigest`: `rows` is empty and the asker keeps its own. */

@@ -118,6 +118,12 @@ const sitesQuery = z.strictObject({
   facets: z.boolean().optional(),
   keys: z.array(rowKey).max(MAX_QUERY_KEYS, `must name at most ${MAX_QUERY_KEYS} sites`).readonly().optional(),
   unlessDigest: z.string().max(64, 'must be at most 64 characters').optional(),
+  columns: z
+    .array(z.enum(TABLE_FIELD_KEYS, { error: `must be one of ${TABLE_FIELD_KEYS.join(', ')}` }))
+    .max(TABLE_FIELD_KEYS.length)
+    .readonly()
+    .optional(),
+  widest: z.boolean().optional(),
 })
 
 /** A pref's key: a name, and for an account's things ":<accountId>" at the end. */
@@ -175,7 +181,7 @@ const exportColumns = z
   .readonly()
 
 const exportSites = z.strictObject({
-  query: sitesQuery.omit({ offset: true, limit: true, facets: true }),
+  query: sitesQuery.omit({ offset: true, limit: true, facets: true, columns: true, widest: true }),
   except: z.array(rowKey).max(MAX_QUERY_KEYS, `must name at most ${MAX_QUERY_KEYS} sites`).readonly().optional(),
   columns: exportColumns,
   format: z.enum(['csv', 'json'], { error: 'must be csv or json' }),

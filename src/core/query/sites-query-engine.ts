@@ -4,7 +4,7 @@
 // as its stored list (site-list-index.ts), each scope's derived columns and sort ranks as long
 // as its lists (scope-rows.ts), and here each scope's recent sort orders and search answers,
 // so a keystroke searches a remembered answer or memory answers it outright.
-import { EMPTY_FILTER, MAX_QUERY_ROWS, parseKey, type SiteFacets, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
+import { EMPTY_FILTER, MAX_QUERY_ROWS, parseKey, type SiteFacets, type Site, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
 import { countFacets } from './facet-counts'
 import { rowFindings } from './health-column'
 import { RecentMap } from './recent-map'
@@ -14,6 +14,8 @@ import { matchesWords, searchKeyOf, searchWords } from './search-key'
 import { SearchMemory } from './search-memory'
 import { SortedOrder } from './sorted-order'
 import { sortIdOf, sortRows, sortSomeRows } from './sort-order'
+import { shownFields, tableSite, type ShownFields } from './table-site'
+import { widestCells } from './widest-cells'
 
 /** Scopes kept: each account alone and All accounts, switched between. */
 const SCOPES_KEPT = 6
@@ -56,9 +58,11 @@ export class SitesQueryEngine {
       query.keys === undefined ? this.matching(state, query.sort, query.filter, words) : this.matchingKeys(state, query, words)
     const offset = Math.max(0, Math.trunc(query.offset) || 0)
     const limit = Math.min(MAX_QUERY_ROWS, Math.max(0, Math.trunc(query.limit) || 0))
+    const fields = query.columns === undefined ? null : shownFields(query.columns)
+    const withHealth = query.columns === undefined || query.columns.includes('health')
     const rows: SiteRow[] = []
-    for (let at = offset; at < Math.min(matching.length, offset + limit); at++) rows.push(this.rowOf(state.rows, matching[at]!))
-    return {
+    for (let at = offset; at < Math.min(matching.length, offset + limit); at++) rows.push(this.rowOf(state.rows, matching[at]!, fields, withHealth))
+    const page: SitesPage = {
       revision: scopeRevision(accounts),
       scopeTotal: state.rows.size,
       total: matching.length,
@@ -66,11 +70,19 @@ export class SitesQueryEngine {
       rows,
       facets: query.facets ? this.facets(state, query.filter, words) : null,
     }
+    if (query.widest && query.columns !== undefined) page.widest = widestCells(state.rows, query.columns)
+    return page
   }
 
-  private rowOf(rows: ScopeRows, row: number): SiteRow {
-    const health = rowFindings(rows, row)
-    const made: SiteRow = { key: rows.key(row), accountId: rows.accounts[rows.rowAccount[row]!]!.accountId, site: rows.site(row) }
+  /** A row: its whole site, or (`fields`) only what the shown columns read, a TableRow sent as a SiteRow. */
+  private rowOf(rows: ScopeRows, row: number, fields: ShownFields | null, withHealth: boolean): SiteRow {
+    const site = rows.site(row)
+    const made: SiteRow = {
+      key: rows.key(row),
+      accountId: rows.accounts[rows.rowAccount[row]!]!.accountId,
+      site: fields === null ? site : (tableSite(site, fields) as Site),
+    }
+    const health = withHealth ? rowFindings(rows, row) : undefined
     if (health !== undefined) made.health = health
     return made
   }
