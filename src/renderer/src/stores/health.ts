@@ -9,27 +9,27 @@ import type { AppError, Result } from '../../../shared'
 import { HEALTH_SETTING_BOUNDS, type HealthSettings, type HealthSettingsPatch } from '../../../shared/health'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { wholeNumberProblem, type WholeNumberRule } from '../lib/whole-number'
 import type { LoadStatus } from './accounts'
 
 type BoundKey = 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'concurrency'
 
-const UNITS: Readonly<Record<BoundKey, { one: string; many: string; example: string }>> = {
-  intervalMinutes: { one: 'minute', many: 'minutes', example: '5' },
-  slowThresholdMs: { one: 'millisecond', many: 'milliseconds', example: '3000' },
-  warningDays: { one: 'day', many: 'days', example: '14' },
-  concurrency: { one: 'check', many: 'checks', example: '16' },
+const UNITS: Readonly<Record<BoundKey, { unit: string; example: number }>> = {
+  intervalMinutes: { unit: 'minutes', example: 5 },
+  slowThresholdMs: { unit: 'milliseconds', example: 3000 },
+  warningDays: { unit: 'days', example: 14 },
+  concurrency: { unit: 'checks', example: 16 },
+}
+
+/** The rule of a numeric health setting: a whole number within its bounds. */
+export function healthValueRule(key: BoundKey): WholeNumberRule {
+  const { min, max } = HEALTH_SETTING_BOUNDS[key]
+  return { min, max, ...UNITS[key] }
 }
 
 /** The problem with a typed health setting, or null when it is a whole number within its bounds. */
 export function healthValueProblem(key: BoundKey, text: string): string | null {
-  const { min, max } = HEALTH_SETTING_BOUNDS[key]
-  const unit = UNITS[key]
-  const value = text.trim()
-  if (value === '') return `Enter a number of ${unit.many}.`
-  if (!/^\d+$/.test(value)) return `Enter a whole number of ${unit.many}, like ${unit.example}.`
-  const n = Number(value)
-  if (n < min || n > max) return `Enter a number of ${unit.many} from ${min} to ${max}.`
-  return null
+  return wholeNumberProblem(text, healthValueRule(key))
 }
 
 /** The problem with a site's look-for text, or null. */

@@ -7,21 +7,24 @@ import type { AppError, AppSettings, Result, ThemePreference } from '../../../sh
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { cachedTheme } from '../lib/theme'
+import { wholeNumberProblem, type WholeNumberRule } from '../lib/whole-number'
 import type { LoadStatus } from './accounts'
 
 export const MIN_INTERVAL = 1
 export const MAX_INTERVAL = 1440
 
+export const INTERVAL_RULE: WholeNumberRule = {
+  min: MIN_INTERVAL,
+  max: MAX_INTERVAL,
+  unit: 'minutes',
+  example: 5,
+  empty: 'Enter how many minutes to wait between syncs.',
+  range: `${MIN_INTERVAL} to ${MAX_INTERVAL} (one day)`,
+}
+
 /** The problem with a typed interval, or null when it is a whole number of minutes in range. */
 export function intervalProblem(text: string): string | null {
-  const value = text.trim()
-  if (value === '') return 'Enter how many minutes to wait between syncs.'
-  if (!/^\d+$/.test(value)) return 'Enter a whole number of minutes, like 5.'
-  const minutes = Number(value)
-  if (minutes < MIN_INTERVAL || minutes > MAX_INTERVAL) {
-    return `Enter a number of minutes from ${MIN_INTERVAL} to ${MAX_INTERVAL} (one day).`
-  }
-  return null
+  return wholeNumberProblem(text, INTERVAL_RULE)
 }
 
 export const useSettingsStore = defineStore('settings', () => {
