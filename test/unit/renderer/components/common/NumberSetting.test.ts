@@ -2,7 +2,6 @@
 // saved value shown once known and followed unless the person is editing, the check's message
 // on the field (aria-invalid, described by it) with the typed text kept, a valid number given
 // to the form to commit, core's refusal on the field, and typing again clearing the message.
-/* eslint-disable vue/one-component-per-file -- a tiny host holding the state as a form would */
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { screen } from '@testing-library/dom'
