@@ -33,6 +33,28 @@ const COLUMNS: Array<[key: string, label: string, text: (site: Site) => string]>
   ['lastCheck', 'Last check', (s) => s.last_check_at ?? ''],
 ]
 
+/** Where Health stands in an export: after Status, as the table shows it. */
+const HEALTH_AT = COLUMNS.findIndex(([key]) => key === 'status') + 1
+const withHealth = <T,>(row: readonly T[], health: T): T[] => [...row.slice(0, HEALTH_AT), health, ...row.slice(HEALTH_AT)]
+const withoutHealth = <T,>(row: readonly T[]): T[] => [...row.slice(0, HEALTH_AT), ...row.slice(HEALTH_AT + 1)]
+
+/** The rows the table draws, top first: each name, its Health cell's words (null for none) and its "+n". */
+async function shownHealth(page: Page): Promise<Array<{ index: number; name: string; text: string | null; more: number }>> {
+  const shown = await siteRows(page).evaluateAll((rows) =>
+    rows.map((row) => {
+      const cell = row.querySelector('td[data-column="health"]')
+      const more = cell?.querySelector('.more')?.textContent?.trim() ?? ''
+      return {
+        index: Number(row.getAttribute('data-index')),
+        name: row.querySelector('.name-link')?.textContent?.trim() ?? '',
+        text: cell?.querySelector('.health-text')?.textContent?.trim() ?? null,
+        more: more === '' ? 0 : Number(more.replace('+', '')),
+      }
+    }),
+  )
+  return shown.sort((a, b) => a.index - b.index)
+}
+
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
 
 /** Selects these sites as a person does: finds each by its address, ticks its row's checkbox. */
@@ -127,10 +149,11 @@ test.describe('with 500 sites', () => {
     expect(csv.text.charCodeAt(0)).not.toBe(0xfeff)
     expect(csv.text).toContain('\r\n')
     const rows = Papa.parse<string[]>(csv.text, { skipEmptyLines: true }).data
-    expect(rows[0]).toEqual(COLUMNS.map(([, label]) => label))
+    // Health (core's own checks) follows Status, as in the table; its cells are checked against the table below.
+    expect(rows[0]).toEqual(withHealth(COLUMNS.map(([, label]) => label), 'Health'))
     // Neutralised formula cells read back as the server's text.
     const unquote = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)
-    const exported = rows.slice(1).map((row) => row.map(unquote))
+    const exported = rows.slice(1).map((row) => withoutHealth(row).map(unquote))
     const expected = [...sites]
       .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id)
       .map((site) => COLUMNS.map(([, , text]) => text(site)))
@@ -151,8 +174,31 @@ test.describe('with 500 sites', () => {
     for (const object of objects) {
       const site = serverById.get(object.id as number)
       expect(site, `site ${object.id} is on the server`).toBeDefined()
-      expect(object).toEqual({ id: site!.id, ...Object.fromEntries(COLUMNS.map(([key, , text]) => [key, text(site!)])) })
+      const { health, ...fields } = object
+      expect(typeof health).toBe('string')
+      expect(fields).toEqual({ id: site!.id, ...Object.fromEntries(COLUMNS.map(([key, , text]) => [key, text(site!)])) })
     }
+
+    // The Health column holds what the table shows: each site's findings in the table's words,
+    // worst first (the table shows the first and how many more). A health cycle may land while
+    // the file is written, so the export is made again until the table held still around it.
+    await expect(async () => {
+      const before = await shownHealth(page)
+      const again = await downloadOf(page, async () => {
+        await page.getByRole('button', { name: `Export ${sites.length} sites` }).click()
+        await page.getByRole('menuitem', { name: /^CSV/ }).click()
+      })
+      expect(await shownHealth(page)).toEqual(before)
+      const inFile = Papa.parse<string[]>(again.text, { skipEmptyLines: true }).data.slice(1)
+      expect(before.length).toBeGreaterThan(5)
+      for (const shown of before) {
+        const row = inFile[shown.index]!
+        const labels = row[HEALTH_AT]!.split('; ').filter((label) => label !== '')
+        expect(row[0]!.replace(/^'(?=[=+\-@\t\r])/, ''), `row ${shown.index + 1} is the table's`).toBe(shown.name)
+        expect({ first: labels[0] ?? null, more: Math.max(0, labels.length - 1) }, `${shown.name}'s health`).toEqual({ first: shown.text, more: shown.more })
+      }
+    }).toPass({ timeout: 60_000 })
+    expect((await shownHealth(page)).some((shown) => shown.text !== null), 'the table shows findings at all').toBe(true)
   })
 })
 

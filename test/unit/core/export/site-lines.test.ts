@@ -5,6 +5,8 @@ import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { siteLines } from '../../../../src/core/export'
 import { csvRecord, keyOf, type SiteRow } from '../../../../src/shared'
+import type { HealthFinding } from '../../../../src/shared/health'
+import { healthLabel } from '../../../../src/shared/health-labels'
 import { makeSite, makeTag } from '../../support/domain-objects'
 
 const rowOf = (accountId: string, site: ReturnType<typeof makeSite>): SiteRow => ({ key: keyOf(accountId, site.id), accountId, site })
@@ -25,6 +27,20 @@ describe('sites as CSV', () => {
     ])
     expect(csv.startsWith('Name,Account,Address')).toBe(true)
     expect(csv.charCodeAt(0)).not.toBe(0xfeff)
+  })
+
+  it("has the Health column as the table labels each finding, worst first, and nothing for a site without findings", () => {
+    const down: HealthFinding = { check: 'reachability', cause: 'down', level: 'error', reason: 'Refused twice.', label: healthLabel('down', { kind: 'reachability' } as never, 0), since: '2026-11-01T00:00:00Z' }
+    const old: HealthFinding = { check: 'eol', cause: 'endOfLife', level: 'warning', reason: 'PHP 7.4 is past its end of life.', label: 'PHP 7.4 without security fixes since 28 Nov 2022', since: '2026-11-01T00:00:00Z' }
+    const rows: SiteRow[] = [{ ...ROWS[0]!, health: [down, old] }, ROWS[1]!]
+    const csv = text(siteLines(rows, { columns: ['name', 'status', 'health'], format: 'csv', accountLabel: (id) => LABELS[id]!, severalAccounts: false }))
+    expect(Papa.parse<string[]>(csv, { skipEmptyLines: true }).data).toEqual([
+      ['Name', 'Status', 'Health'],
+      ['Shop, "Main"', 'Ok', 'Down; PHP 7.4 without security fixes since 28 Nov 2022'],
+      [`'=HYPERLINK("http://evil.example")`, 'Ok', ''],
+    ])
+    const json = JSON.parse(text(siteLines(rows, { columns: ['name', 'health'], format: 'json', accountLabel: (id) => LABELS[id]!, severalAccounts: false })))
+    expect(json.map((o: { health: string }) => o.health)).toEqual(['Down; PHP 7.4 without security fixes since 28 Nov 2022', ''])
   })
 
   it('writes only a header for no sites', () => {

@@ -15,7 +15,8 @@ import { createFakeApi, fail, makeAccount, memoryCore, ok } from '../../support/
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../support/mount'
 
 const VIEW = { scope: ['a'], filter: { ...EMPTY_FILTER, search: 'shop' }, sort: [{ key: 'name' as const, direction: 'desc' as const }] }
-const DEFAULT_COLUMNS = ['name', 'url', 'status', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
+// Health (core's own column) where the table shows it: after Status.
+const DEFAULT_COLUMNS = ['name', 'url', 'status', 'health', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
 
 let clicked: Array<{ href: string; download: string }>
 
@@ -85,7 +86,7 @@ describe('ExportMenu', () => {
     useSiteColumnsStore(pinia).layout('a')
     await flushPromises()
     await choose(user, 'CSV')
-    expect(exportSites.mock.calls[0]![0].columns).toEqual(['name', 'tags', 'url', 'ip'])
+    expect(exportSites.mock.calls[0]![0].columns).toEqual(['name', 'health', 'tags', 'url', 'ip'])
   })
 
   it('exports a selection: rows named by key whatever the search, or every matching row but the exceptions', async () => {
