@@ -1,14 +1,14 @@
-// The Overview's events: one 'events:daily' and one 'events:query' over the scope, whatever
-// the number of accounts (core sums the days and orders the newest), read again quietly when a
-// sync of an account of the scope stored events, and an answer for a scope left behind dropped.
+// The Overview's events: one 'events:daily' and one 'events:query' over the scope while a view
+// follows them, whatever the number of accounts (core sums the days and orders the newest), read
+// again quietly when a sync of an account of the scope stored events, and an answer for a scope
+// left behind dropped.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { defineComponent, h } from 'vue'
-import type { EventDayCount, Result } from '../../../../../src/shared'
-import { useOverviewEvents } from '../../../../../src/renderer/src/components/overview/useOverviewEvents'
-import { useAccountsStore } from '../../../../../src/renderer/src/stores/accounts'
-import { createFakeApi, deferred, makeAccount, makeEvent, memoryCore } from '../../support/fake-api'
-import { mountInBody, testingPinia, unmountAll } from '../../support/mount'
+import type { EventDayCount, Result } from '../../../../src/shared'
+import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import { useOverviewEventsStore } from '../../../../src/renderer/src/stores/overview-events'
+import { createFakeApi, deferred, makeAccount, makeEvent, memoryCore } from '../support/fake-api'
+import { storePinia } from '../support/mount'
 
 // Noon UTC: a few hours earlier is the same local day in any usual time zone.
 const now = Date.parse('2025-03-10T12:00:00Z')
@@ -17,7 +17,6 @@ beforeEach(() => {
   vi.setSystemTime(now)
 })
 afterEach(() => {
-  unmountAll()
   vi.useRealTimers()
 })
 
@@ -30,29 +29,25 @@ function setup(before: (fake: ReturnType<typeof createFakeApi>) => void = () => 
   })
   const fake = createFakeApi(core.methods)
   before(fake)
-  const pinia = testingPinia([makeAccount('a'), makeAccount('b')])
-  let events!: ReturnType<typeof useOverviewEvents>
-  const Host = defineComponent({
-    setup() {
-      events = useOverviewEvents()
-      return () => h('div')
-    },
-  })
-  mountInBody(Host, { global: { plugins: [fake.plugin, pinia] } })
-  return { core, fake, accounts: useAccountsStore(pinia), events: () => events }
+  storePinia(fake)
+  const accounts = useAccountsStore()
+  accounts.applyState({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'a' })
+  const store = useOverviewEventsStore()
+  store.follow()
+  return { core, fake, accounts, events: () => store }
 }
 
 const offset = -new Date(now).getTimezoneOffset()
 const today = new Date(now + offset * 60_000).toISOString().slice(0, 10)
 
-describe('useOverviewEvents', () => {
+describe('overview events store', () => {
   it("asks once for the active account's days and newest events", async () => {
     const { fake, events } = setup()
     await flushPromises()
     expect(fake.api.eventsDaily).toHaveBeenCalledWith({ scope: ['a'], days: 30, utcOffsetMinutes: offset })
     expect(fake.api.eventsQuery).toHaveBeenCalledWith({ scope: ['a'], limit: 10 })
-    expect(events().latest.value.map((e) => e.key)).toEqual(['a:2', 'a:1'])
-    expect(events().daily.value).toEqual([{ day: today, type: 'updated_extension', count: 2 }])
+    expect(events().latest!.map((e) => e.key)).toEqual(['a:2', 'a:1'])
+    expect(events().daily!.days).toEqual([{ day: today, type: 'updated_extension', count: 2 }])
   })
 
   it("shows the whole scope's answer in the All scope: one question each, not one per account", async () => {
@@ -63,8 +58,8 @@ describe('useOverviewEvents', () => {
     expect(fake.api.eventsDaily).toHaveBeenLastCalledWith({ scope: ['a', 'b'], days: 30, utcOffsetMinutes: offset })
     expect(fake.api.eventsQuery).toHaveBeenLastCalledWith({ scope: ['a', 'b'], limit: 10 })
     expect(fake.api.eventsDaily).toHaveBeenCalledTimes(2)
-    expect(events().latest.value.map((e) => e.message)).toEqual(['Newer in a', 'Between in b', 'Older in a'])
-    expect(events().daily.value).toEqual([{ day: today, type: 'updated_extension', count: 3 }])
+    expect(events().latest!.map((e) => e.message)).toEqual(['Newer in a', 'Between in b', 'Older in a'])
+    expect(events().daily!.days).toEqual([{ day: today, type: 'updated_extension', count: 3 }])
   })
 
   it('reads again quietly when a sync of an account of the scope stored events, not for another account', async () => {
@@ -76,8 +71,8 @@ describe('useOverviewEvents', () => {
     core.data.a!.events.push(makeEvent(3, { message: 'Newest in a', created_at: hoursAgo(0.5) }))
     fake.emit('events:new', { accountId: 'a', events: [makeEvent(3)] })
     await flushPromises()
-    expect(events().latestStatus.value).toBe('ready')
-    expect(events().latest.value[0]!.message).toBe('Newest in a')
+    expect(events().latestStatus).toBe('ready')
+    expect(events().latest![0]!.message).toBe('Newest in a')
   })
 
   it('drops an answer for a scope the person has left', async () => {
@@ -88,6 +83,17 @@ describe('useOverviewEvents', () => {
     await flushPromises()
     slow.resolve({ ok: true, value: [{ day: today, type: 'stale', count: 99 }] })
     await flushPromises()
-    expect(events().daily.value).toEqual([{ day: today, type: 'updated_extension', count: 3 }])
+    expect(events().daily!.days).toEqual([{ day: today, type: 'updated_extension', count: 3 }])
+  })
+
+  it('keeps when the days were counted, and reads nothing once no view follows', async () => {
+    const { fake, events } = setup()
+    await flushPromises()
+    expect(events().daily!.countedAt).toBe(now)
+    events().unfollow()
+    fake.emit('events:new', { accountId: 'a', events: [makeEvent(3)] })
+    await flushPromises()
+    expect(fake.api.eventsDaily).toHaveBeenCalledTimes(1)
+    expect(fake.api.eventsQuery).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,16 +1,13 @@
-// The Overview's figures: one 'overview:stats' over the scope, asked again (quietly, keeping
-// what is shown if it fails) when a sync changed the sites of an account of the scope, and an
-// answer for a scope left behind dropped.
-import { afterEach, describe, expect, it } from 'vitest'
+// The Overview's figures: one 'overview:stats' over the scope while a view follows them, asked
+// again (quietly, keeping what is shown if it fails) when a sync changed the sites of an account
+// of the scope, an answer for a scope left behind dropped, and nothing read while no view follows.
+import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { defineComponent, h } from 'vue'
-import type { OverviewStats, Result } from '../../../../../src/shared'
-import { useOverviewStats } from '../../../../../src/renderer/src/components/overview/useOverviewStats'
-import { useAccountsStore } from '../../../../../src/renderer/src/stores/accounts'
-import { createFakeApi, deferred, fail, makeAccount, makeSite, memoryCore } from '../../support/fake-api'
-import { mountInBody, testingPinia, unmountAll } from '../../support/mount'
-
-afterEach(unmountAll)
+import type { OverviewStats, Result } from '../../../../src/shared'
+import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
+import { useOverviewStatsStore } from '../../../../src/renderer/src/stores/overview-stats'
+import { createFakeApi, deferred, fail, makeAccount, makeSite, memoryCore } from '../support/fake-api'
+import { storePinia } from '../support/mount'
 
 async function setup() {
   const core = memoryCore({
@@ -18,30 +15,26 @@ async function setup() {
     b: { sites: [makeSite(1, { updates_count: 5 })] },
   })
   const fake = createFakeApi(core.methods)
-  const pinia = testingPinia([makeAccount('a'), makeAccount('b')])
-  let stats!: ReturnType<typeof useOverviewStats>
-  const Host = defineComponent({
-    setup() {
-      stats = useOverviewStats()
-      return () => h('div')
-    },
-  })
-  mountInBody(Host, { global: { plugins: [fake.plugin, pinia] } })
+  storePinia(fake)
+  const accounts = useAccountsStore()
+  accounts.applyState({ accounts: [makeAccount('a'), makeAccount('b')], lastActiveId: 'a' })
+  const stats = useOverviewStatsStore()
+  stats.follow()
   await flushPromises()
-  return { core, fake, accounts: useAccountsStore(pinia), stats }
+  return { core, fake, accounts, stats }
 }
 
-describe('useOverviewStats', () => {
+describe('overview stats store', () => {
   it("holds core's figures of the scope, and asks again over the new scope", async () => {
     const { fake, accounts, stats } = await setup()
     expect(fake.api.overviewStats).toHaveBeenCalledWith({ scope: ['a'] })
-    expect(stats.status.value).toBe('ready')
-    expect(stats.stats.value?.totals).toMatchObject({ sites: 2, pendingUpdates: 2 })
+    expect(stats.status).toBe('ready')
+    expect(stats.stats?.totals).toMatchObject({ sites: 2, pendingUpdates: 2 })
     accounts.showAll()
     await flushPromises()
     expect(fake.api.overviewStats).toHaveBeenLastCalledWith({ scope: ['a', 'b'] })
-    expect(stats.stats.value?.totals).toMatchObject({ sites: 3, pendingUpdates: 7 })
-    expect(stats.stats.value?.pending.map((p) => p.key)).toEqual(['b:1', 'a:1'])
+    expect(stats.stats?.totals).toMatchObject({ sites: 3, pendingUpdates: 7 })
+    expect(stats.stats?.pending.map((p) => p.key)).toEqual(['b:1', 'a:1'])
   })
 
   it('drops an answer for a scope left behind', async () => {
@@ -53,7 +46,7 @@ describe('useOverviewStats', () => {
     await flushPromises()
     late.resolve({ ok: true, value: { totals: { sites: 99, withUpdates: 0, pendingUpdates: 0, neverChecked: 0, stale: 0 }, pending: [], versions: { php: [], mysql: [], web: [] } } })
     await flushPromises()
-    expect(stats.stats.value?.totals.sites).toBe(3)
+    expect(stats.stats?.totals.sites).toBe(3)
   })
 
   it('drops a read overtaken by a later one of the same scope', async () => {
@@ -66,7 +59,7 @@ describe('useOverviewStats', () => {
     await flushPromises()
     late.resolve({ ok: true, value: { totals: { sites: 99, withUpdates: 0, pendingUpdates: 0, neverChecked: 0, stale: 0 }, pending: [], versions: { php: [], mysql: [], web: [] } } })
     await flushPromises()
-    expect(stats.stats.value?.totals.sites).toBe(3)
+    expect(stats.stats?.totals.sites).toBe(3)
   })
 
   it('keeps the figures shown when a quiet read after a sync fails, and reads only for its own accounts', async () => {
@@ -79,12 +72,28 @@ describe('useOverviewStats', () => {
     fake.api.overviewStats.mockResolvedValueOnce(fail({ code: 'internal', message: 'The store is busy.' }))
     fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
     await flushPromises()
-    expect(stats.status.value).toBe('ready')
-    expect(stats.stats.value?.totals.sites).toBe(2)
+    expect(stats.status).toBe('ready')
+    expect(stats.stats?.totals.sites).toBe(2)
 
     core.data.a!.sites.push(makeSite(3, { updates_count: 1 }))
     fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
     await flushPromises()
-    expect(stats.stats.value?.totals).toMatchObject({ sites: 3, pendingUpdates: 3 })
+    expect(stats.stats?.totals).toMatchObject({ sites: 3, pendingUpdates: 3 })
+  })
+
+  it('reads nothing while no view follows, and afresh when one follows again', async () => {
+    const { core, fake, stats } = await setup()
+    stats.unfollow()
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    fake.emit('health:changed', { accountIds: ['a'] })
+    await flushPromises()
+    expect(fake.api.overviewStats).toHaveBeenCalledTimes(1)
+
+    core.data.a!.sites.push(makeSite(3, { updates_count: 1 }))
+    stats.follow()
+    expect(stats.stats).toBeNull()
+    expect(stats.status).toBe('loading')
+    await flushPromises()
+    expect(stats.stats?.totals.sites).toBe(3)
   })
 })
