@@ -4,13 +4,11 @@
 // value again (its schema says why a value is refused), the checks here only word the problem
 // before a round trip.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { AppError, Result } from '../../../shared'
+import type { Result } from '../../../shared'
 import { HEALTH_SETTING_BOUNDS, type HealthSettings, type HealthSettingsPatch } from '../../../shared/health'
 import { useApi } from '../lib/api'
-import { call } from '../lib/call'
 import { wholeNumberProblem, type WholeNumberRule } from '../lib/whole-number'
-import type { LoadStatus } from './accounts'
+import { loadable } from './loadable'
 
 type BoundKey = 'intervalMinutes' | 'slowThresholdMs' | 'warningDays' | 'concurrency'
 
@@ -43,28 +41,11 @@ export function lookForProblem(text: string): string | null {
 
 export const useHealthStore = defineStore('health', () => {
   const api = useApi()
-  const settings = ref<HealthSettings | null>(null)
-  const status = ref<LoadStatus>('idle')
-  const error = ref<AppError | null>(null)
-
-  async function load(): Promise<void> {
-    status.value = 'loading'
-    const result = await call(() => api.healthSettings())
-    if (result.ok) {
-      settings.value = result.value
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
-  }
+  const { value: settings, status, error, load, save: saveWith } = loadable(() => api.healthSettings())
 
   /** Saves a change; the settings shown are core's answer (what the next start will use). */
-  async function save(patch: HealthSettingsPatch): Promise<Result<HealthSettings>> {
-    const result = await call(() => api.healthSetSettings(patch))
-    if (result.ok) settings.value = result.value
-    return result
+  function save(patch: HealthSettingsPatch): Promise<Result<HealthSettings>> {
+    return saveWith(() => api.healthSetSettings(patch))
   }
 
   return { settings, status, error, load, save }

@@ -3,12 +3,11 @@
 // the problem.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppError, AppSettings, Result, ThemePreference } from '../../../shared'
+import type { AppSettings, Result, ThemePreference } from '../../../shared'
 import { useApi } from '../lib/api'
-import { call } from '../lib/call'
 import { cachedTheme } from '../lib/theme'
 import { wholeNumberProblem, type WholeNumberRule } from '../lib/whole-number'
-import type { LoadStatus } from './accounts'
+import { loadable } from './loadable'
 
 export const MIN_INTERVAL = 1
 export const MAX_INTERVAL = 1440
@@ -29,9 +28,7 @@ export function intervalProblem(text: string): string | null {
 
 export const useSettingsStore = defineStore('settings', () => {
   const api = useApi()
-  const settings = ref<AppSettings | null>(null)
-  const status = ref<LoadStatus>('idle')
-  const error = ref<AppError | null>(null)
+  const { value: settings, status, error, load, save: saveWith } = loadable(() => api.settingsGet())
   /**
    * The theme shown: the person's latest pick at once (before core has saved it), else the
    * stored setting, else what this machine used last time (read before core answers).
@@ -39,23 +36,9 @@ export const useSettingsStore = defineStore('settings', () => {
   const pickedTheme = ref<ThemePreference | null>(null)
   const theme = computed<ThemePreference>(() => pickedTheme.value ?? settings.value?.theme ?? cachedTheme())
 
-  async function load(): Promise<void> {
-    status.value = 'loading'
-    const result = await call(() => api.settingsGet())
-    if (result.ok) {
-      settings.value = result.value
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
-  }
-
-  async function save(change: Partial<AppSettings>): Promise<Result<AppSettings>> {
-    const result = await call(() => api.settingsSet(change))
-    if (result.ok) settings.value = result.value
-    return result
+  /** Saves a change; the settings shown are core's answer. */
+  function save(change: Partial<AppSettings>): Promise<Result<AppSettings>> {
+    return saveWith(() => api.settingsSet(change))
   }
 
   /**
