@@ -1,15 +1,15 @@
 // What needs attention after a sync, shown outside the window. Core sends one
-// 'attention:summary' per sync (src/core/attention). The desktop app's main process shows it
+// 'attention:summary' per sync (src/core/attention), kept by stores/shell-requests.ts. The desktop app's main process shows it
 // as a system notification and, on a click, sends 'app:navigate'; in the web shell this page
 // shows it through the browser's Notification API, once the person has allowed it in Settings,
 // and puts the pending total in the tab title. Either way a click opens the matching view of
 // the account the summary is about.
-import { onScopeDispose, ref } from 'vue'
+import { onScopeDispose, ref, watch } from 'vue'
 import { useRouter } from 'vue-router'
 import type { AttentionSummary } from '../../../shared'
-import { useApi } from '../lib/api'
 import { useAccountsStore } from '../stores/accounts'
 import { useAppInfoStore } from '../stores/app-info'
+import { useShellRequestsStore } from '../stores/shell-requests'
 import { useCommands } from './useCommands'
 import { usePendingTitle } from './usePendingTitle'
 import { useSwitchAccount } from './useSwitchAccount'
@@ -21,7 +21,7 @@ import { useSwitchAccount } from './useSwitchAccount'
 export const NAVIGATE_ACCOUNT_KEY = 'account'
 
 export function useAttentionNotifications(): void {
-  const api = useApi()
+  const requests = useShellRequestsStore()
   const router = useRouter()
   const accounts = useAccountsStore()
   const switchTo = useSwitchAccount()
@@ -82,16 +82,29 @@ export function useAttentionNotifications(): void {
     }
   }
 
+  // Each push as it comes (flush 'sync': at the push, as a listener would), kept by the store.
   const stops = [
-    api.on('attention:summary', (summary) => {
-      void shell.then(() => {
-        if (webName.value !== null && !stopped) notify(summary)
-      })
-    }),
-    api.on('app:navigate', ({ path, query }) => {
-      const { [NAVIGATE_ACCOUNT_KEY]: accountId, ...rest } = query
-      void open(path, rest, accountId)
-    }),
+    watch(
+      () => requests.summaries,
+      () => {
+        for (const summary of requests.takeSummaries()) {
+          void shell.then(() => {
+            if (webName.value !== null && !stopped) notify(summary)
+          })
+        }
+      },
+      { immediate: true, flush: 'sync' },
+    ),
+    watch(
+      () => requests.navigations,
+      () => {
+        for (const { path, query } of requests.takeNavigations()) {
+          const { [NAVIGATE_ACCOUNT_KEY]: accountId, ...rest } = query
+          void open(path, rest, accountId)
+        }
+      },
+      { immediate: true, flush: 'sync' },
+    ),
   ]
 
   onScopeDispose(() => {

@@ -1,12 +1,12 @@
-// The desktop app's menu and tray ask for a command by id (the 'app:command' push) and it runs
-// here from the command registry, exactly as the palette would run it. It also registers the
+// The desktop app's menu and tray ask for a command by id (the 'app:command' push, kept by
+// stores/shell-requests.ts) and it runs here from the command registry, exactly as the palette would run it. It also registers the
 // two commands only the menu needed: the About box and the command palette itself.
 // Called once, by App.vue (the shell), so it lives as long as the window.
-import { nextTick, onScopeDispose } from 'vue'
+import { nextTick, watch } from 'vue'
 import { useRouter } from 'vue-router'
 import { shortcutOf } from '../../../shared/keybindings'
-import { useApi } from '../lib/api'
 import { useCommandsStore, type AppCommand } from '../stores/commands'
+import { useShellRequestsStore } from '../stores/shell-requests'
 import { useToastsStore } from '../stores/toasts'
 import { useUiStore } from '../stores/ui'
 import { useCommands } from './useCommands'
@@ -22,7 +22,7 @@ const VIEW_OF_COMMAND: Readonly<Record<string, string>> = {
 }
 
 export function useMenuCommands(): void {
-  const api = useApi()
+  const requests = useShellRequestsStore()
   const commands = useCommandsStore()
   const toasts = useToastsStore()
   const ui = useUiStore()
@@ -74,5 +74,12 @@ export function useMenuCommands(): void {
     }
   }
 
-  onScopeDispose(api.on('app:command', ({ id }) => void run(id)))
+  // Each command as it is asked for (flush 'sync': at the push, as a listener would).
+  watch(
+    () => requests.commands,
+    () => {
+      for (const id of requests.takeCommands()) void run(id)
+    },
+    { immediate: true, flush: 'sync' },
+  )
 }

@@ -9,6 +9,7 @@ import { RouterView, createMemoryHistory, createRouter } from 'vue-router'
 import { useCommands } from '../../../../src/renderer/src/composables/useCommands'
 import { useMenuCommands } from '../../../../src/renderer/src/composables/useMenuCommands'
 import { useCommandsStore } from '../../../../src/renderer/src/stores/commands'
+import { useShellRequestsStore } from '../../../../src/renderer/src/stores/shell-requests'
 import { useToastsStore } from '../../../../src/renderer/src/stores/toasts'
 import { useUiStore } from '../../../../src/renderer/src/stores/ui'
 import { createFakeApi, ok } from '../support/fake-api'
@@ -63,15 +64,19 @@ async function mountShell(path = '/tags') {
   })
   mountInBody(Shell, { global: { plugins: [fake.plugin, pinia, router] } })
   await flushPromises()
-  return { fake, router, ui: useUiStore(pinia), toasts: useToastsStore(pinia), commands: useCommandsStore(pinia) }
+  return { fake, router, ui: useUiStore(pinia), toasts: useToastsStore(pinia), commands: useCommandsStore(pinia), requests: useShellRequestsStore(pinia) }
 }
 
 describe('useMenuCommands', () => {
-  it('listens to the menu while mounted and lets go when unmounted', async () => {
-    const { fake } = await mountShell()
-    expect(fake.listenerCount('app:command')).toBe(1)
+  it("takes the menu's commands while mounted and leaves them to the store once unmounted", async () => {
+    const { fake, requests } = await mountShell()
+    fake.emit('app:command', { id: 'go.sites' })
+    expect(requests.commands).toEqual([])
     unmountAll()
-    expect(fake.listenerCount('app:command')).toBe(0)
+    fake.emit('app:command', { id: 'go.sites' })
+    await flushPromises()
+    expect(ran).toEqual(['go.sites'])
+    expect(requests.commands).toEqual(['go.sites'])
   })
 
   it('runs the registered command with the id the menu sends', async () => {
