@@ -63,7 +63,6 @@ export const LAYERS = [
       'src/renderer/src/components/sites/AddSiteDialog.vue': 'sites components: being edited',
       'src/renderer/src/components/sites/import/ImportSitesDialog.vue': 'sites components: being edited',
       'src/renderer/src/components/sites/import/useImportRun.ts': 'sites components: being edited',
-      'src/renderer/src/components/settings/NotificationSettings.vue': 'settings components: being edited',
       'src/renderer/src/components/reports/ReportSitesPicker.vue': 'reports: being added',
       'src/renderer/src/views/ReportsView.vue': 'reports: being added',
       'src/renderer/src/views/ReportPrintView.vue': 'reports: being added',
