@@ -17,6 +17,10 @@
 // - The screen's blocks are asked for, and the next (or previous) one once the screen comes
 //   near its edge (NEAR_EDGE_ROWS), so a keystroke or an open costs one block.
 // - At most MAX_BLOCKS blocks are kept: the farthest from the screen go first.
+// - The query names the table's shown columns, so each row carries only what they show
+//   (TableRow); the first request of a scope or a set of columns, and of each round after a
+//   change, also asks for the columns' widest cells over the scope (`widest`), which the table
+//   measures for its widths instead of measuring the rows it is sent.
 import { defineStore } from 'pinia'
 import { computed, onScopeDispose, shallowRef } from 'vue'
 import type { AppError, Result } from '../../../shared'
@@ -31,12 +35,15 @@ import {
   type SiteSort,
   type SitesPage,
   type SitesQuery,
+  type TableRow,
+  type WidestCells,
 } from '../../../shared/sites-query'
+import type { TableFieldKey } from '../../../shared/site-fields'
 import type { RowKey } from '../../../shared/scope'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 
-/** Rows per block: a screenful or three, one request (about 90 KB of JSON with every field). */
+/** Rows per block: a screenful or three, one request (about 90 KB of JSON with every field, far less with the shown columns'). */
 export const BLOCK_ROWS = 100
 /** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
 export const MAX_BLOCKS = 6
@@ -45,7 +52,12 @@ export interface WindowQuery {
   scope: readonly string[]
   filter: SiteFilter
   sort: readonly SiteSort[]
+  /** The table's shown columns: rows carry only their fields. Absent: whole sites. */
+  columns?: readonly TableFieldKey[]
 }
+
+/** The scope and columns a widest answer belongs to. */
+const widestIdOf = (q: WindowQuery): string => `${q.scope.join('\n')}|${q.columns?.join(',') ?? ''}`
 
 function sameQuery(a: WindowQuery | null, b: WindowQuery): boolean {
   return a !== null && JSON.stringify(a) === JSON.stringify(b)
@@ -83,7 +95,9 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   /** The facet counts of the query, while a filter menu wants them. */
   const facets = shallowRef<SiteFacets | null>(null)
   /** Kept blocks by number; each a block's rows as core answered them. */
-  const blocks = shallowRef<ReadonlyMap<number, readonly SiteRow[]>>(new Map())
+  const blocks = shallowRef<ReadonlyMap<number, readonly TableRow[]>>(new Map())
+  /** Each shown column's widest cells over the scope (for the column widths); null until answered. */
+  const widest = shallowRef<WidestCells | null>(null)
   const error = shallowRef<AppError | null>(null)
   /** The query shown has had an answer (total and rows belong to it). */
   const answered = computed(() => total.value !== null && !staleRows.value)
@@ -106,12 +120,23 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   // Until the table says what it shows: its first screen (before layout it draws 40 rows).
   let visible = { first: 0, end: 40 }
   let facetWants = 0
+  // The scope and columns of the widest cells held or asked for, and whether the next request asks them again.
+  let widestId = ''
+  let widestWanted = false
 
   function ask(offset: number, limit: number, withFacets: boolean, extra: Partial<SitesQuery> = {}): Promise<Result<SitesPage>> {
     const q = query.value!
+    const columns = q.columns ? { columns: [...q.columns] } : {}
     return call(() =>
-      api.sitesQuery({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit, ...(withFacets ? { facets: true } : {}), ...extra }),
+      api.sitesQuery({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit, ...columns, ...(withFacets ? { facets: true } : {}), ...extra }),
     )
+  }
+
+  /** Whether this request asks for the widest cells: the first one after a new scope, columns or change. */
+  function takeWidestTurn(): boolean {
+    if (!widestWanted || !query.value?.columns) return false
+    widestWanted = false
+    return true
   }
 
   function takeTotals(page: SitesPage, seq: number): void {
@@ -135,7 +160,17 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     latestFor.set(block, seq)
     if (withFacets) facetsPending = seq
     const held = again && blocks.value.has(block) ? digests.get(block) : undefined
-    const result = await ask(block * BLOCK_ROWS, BLOCK_ROWS, withFacets, held === undefined ? {} : { unlessDigest: held })
+    const withWidest = takeWidestTurn()
+    const askedWidest = widestId
+    const result = await ask(block * BLOCK_ROWS, BLOCK_ROWS, withFacets, {
+      ...(held === undefined ? {} : { unlessDigest: held }),
+      ...(withWidest ? { widest: true } : {}),
+    })
+    // The widest cells are the scope's, whatever the search: a keystroke since does not make them old.
+    if (withWidest && askedWidest === widestId) {
+      if (result.ok && result.value.widest) widest.value = result.value.widest
+      else widestWanted = true
+    }
     if (mine !== generation) return
     if (withFacets && facetsPending === seq) facetsPending = 0
     if (!result.ok) {
@@ -175,7 +210,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   }
 
   /** Keeps the blocks nearest the screen, at most MAX_BLOCKS. */
-  function evict(map: Map<number, readonly SiteRow[]>): Map<number, readonly SiteRow[]> {
+  function evict(map: Map<number, readonly TableRow[]>): Map<number, readonly TableRow[]> {
     if (map.size <= MAX_BLOCKS) return map
     const centre = (visible.first + visible.end) / 2 / BLOCK_ROWS
     const far = [...map.keys()].sort((a, b) => Math.abs(b + 0.5 - centre) - Math.abs(a + 0.5 - centre))
@@ -229,6 +264,12 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     if (sameQuery(query.value, next)) return
     const sameScope = query.value !== null && query.value.scope.join('\n') === next.scope.join('\n')
     query.value = next
+    if (widestIdOf(next) !== widestId) {
+      // Another scope or other columns: the widths of the old ones say nothing of these.
+      widestId = widestIdOf(next)
+      widestWanted = true
+      if (!sameScope) widest.value = null
+    }
     generation++
     latestFor.clear()
     stale.clear()
@@ -255,6 +296,8 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
    */
   function refresh(): void {
     if (!query.value) return
+    // A change may have made a cell wider (or the widest narrower).
+    widestWanted = true
     const kept = staleRows.value ? [] : [...blocks.value.keys()]
     const screen = onScreen().filter((block) => kept.includes(block))
     for (const block of kept) if (!screen.includes(block)) stale.add(block)
@@ -290,15 +333,15 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   }
 
   /** The row at an index of the query's rows, if its block is kept. */
-  function rowAt(index: number): SiteRow | undefined {
+  function rowAt(index: number): TableRow | undefined {
     return blocks.value.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS]
   }
 
   /** The rows of the query in [from, to), from the kept blocks or core (null: the query changed meanwhile). */
-  async function rowsBetween(from: number, to: number): Promise<SiteRow[] | null> {
+  async function rowsBetween(from: number, to: number): Promise<TableRow[] | null> {
     if (!query.value) return []
     const mine = generation
-    const out: SiteRow[] = []
+    const out: TableRow[] = []
     let index = from
     while (index < to) {
       const kept = rowAt(index)
@@ -393,6 +436,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     revision,
     facets,
     blocks,
+    widest,
     error,
     answered,
     setQuery,

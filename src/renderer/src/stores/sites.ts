@@ -5,8 +5,8 @@
 // A create refused field by field (422) is shown on the form's fields instead.
 //
 // Sites are keyed `accountId:siteId` (shared/scope.ts): every action names the site's own
-// account. `siteIn` answers what the renderer has seen of a site (a site page, a row the table
-// fetched, an answer of core): a bounded cache, never the list.
+// account. `siteIn` answers what the renderer has seen of a whole site (a site page, an answer
+// of core): a bounded cache, never the list.
 import { defineStore } from 'pinia'
 import { shallowRef, triggerRef } from 'vue'
 import type { NewSite, Result, Site } from '../../../shared'
@@ -46,17 +46,13 @@ export const useSitesStore = defineStore('sites', () => {
     if (known.value.delete(keyOf(accountId, siteId))) triggerRef(known)
   }
 
-  /** A site of an account as last seen: a site page, a row of the table. */
+  /** A site of an account as last seen whole: a site page, an answer of core. */
   function siteIn(accountId: string | null, siteId: number): Site | undefined {
     if (!accountId) return undefined
     const key = keyOf(accountId, siteId)
     const seen = known.value.get(key)
-    if (seen) return seen
-    for (const rows of siteWindow.blocks.values()) {
-      const row = rows.find((r) => r.key === key)
-      if (row) return row.site
-    }
-    return undefined
+    // Not the table's rows: they hold only the shown columns' fields (TableRow), not a whole site.
+    return seen
   }
 
   /** Reads one site from core's store (no network): its page opens with what the app knows. */

@@ -283,4 +283,49 @@ describe('site window store', () => {
     expect(matching.ok && matching.value.length).toBe(2_999)
     expect(window.countOf({ kind: 'matching', except: ['a:1'] })).toBe(2_999)
   })
+
+  it('names the shown columns in every block it asks, and asks the widest cells once per scope and columns and after a change', async () => {
+    const { fake, window } = setup()
+    fake.api.sitesQuery.mockImplementation(async (q: SitesQuery) =>
+      ok({ ...answer(5_000, q), ...(q.widest ? { widest: { name: [{ name: `Widest of ${q.columns!.join('+')}` }] } } : {}) }),
+    )
+    const shown = (search = '', columns: WindowQuery['columns'] = ['name', 'php', 'health']): WindowQuery => ({ ...query(search), columns })
+    const widestAsks = () => fake.api.sitesQuery.mock.calls.filter(([q]) => (q as SitesQuery).widest).length
+    window.show(0, 40)
+    window.setQuery(shown())
+    await flushPromises()
+    expect((fake.api.sitesQuery.mock.calls[0]![0] as SitesQuery).columns).toEqual(['name', 'php', 'health'])
+    expect(widestAsks()).toBe(1)
+    expect(window.widest?.name?.[0]?.name).toBe('Widest of name+php+health')
+
+    // A keystroke: the same scope and columns, the widths stand.
+    window.setQuery(shown('site 1'))
+    window.show(200, 240)
+    await flushPromises()
+    expect(widestAsks()).toBe(1)
+    for (const [q] of fake.api.sitesQuery.mock.calls) expect((q as SitesQuery).columns).toEqual(['name', 'php', 'health'])
+
+    // Another column shown: its widest cells are asked with the next block.
+    window.setQuery(shown('site 1', ['name', 'notes']))
+    await flushPromises()
+    expect(widestAsks()).toBe(2)
+    expect(window.widest?.name?.[0]?.name).toBe('Widest of name+notes')
+
+    // A sync changed the scope: asked again with the screen's blocks.
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    expect(widestAsks()).toBe(3)
+  })
+
+  it('keeps the widest cells answered for a query the person has typed past', async () => {
+    const { fake, window } = setup()
+    const held = deferred<Result<SitesPage>>()
+    fake.api.sitesQuery.mockImplementationOnce(() => held.promise)
+    window.show(0, 40)
+    window.setQuery({ ...query(), columns: ['name'] })
+    window.setQuery({ ...query('site'), columns: ['name'] })
+    held.resolve(ok({ ...answer(5_000, { ...query(), offset: 0, limit: 100 }), widest: { name: [{ name: 'Longest' }] } }))
+    await flushPromises()
+    expect(window.widest?.name?.[0]?.name).toBe('Longest')
+  })
 })

@@ -1,9 +1,10 @@
 // The columns the sites table can show, one per site field (lib/site-fields.ts names them),
 // with how each is sized: a column is as wide as its widest cell and its header, measured
-// from the rows with the table's own font (table/column-sizer.ts), kept within a sensible minimum
+// from the scope's widest cells core hands over (SitesPage.widest) with the table's own font
+// (table/column-sizer.ts), kept within a sensible minimum
 // and maximum, unless the person dragged it to a width of their own. Name's minimum keeps a
 // name readable even when the person narrows the window.
-import type { Site } from '../../../../shared'
+import type { SiteCells } from '../../../../shared'
 import { SITE_FIELDS, type SiteFieldKey } from '../../lib/site-fields'
 import type { RowView } from './row-view'
 
@@ -21,7 +22,7 @@ export interface SiteColumn {
   min: number
   max: number
   /** The width of a cell's content, padding excluded; absent: the column is as wide as its minimum and header. */
-  content?: (site: Site, view: RowView, measure: Measure) => number
+  content?: (site: SiteCells, view: RowView, measure: Measure) => number
 }
 
 /** Left and right padding of every cell. */
@@ -44,17 +45,17 @@ const column = (key: SiteFieldKey, rest: Omit<SiteColumn, 'key' | 'label'>): Sit
 
 export const SITE_COLUMNS: Readonly<Record<SiteFieldKey, SiteColumn>> = {
   // The demo's longest names ("Brightwater Veterinary Clinic 2") fit well under the maximum.
-  name: column('name', { min: 160, max: 380, content: (s, _v, m) => m(s.name, 'name') }),
+  name: column('name', { min: 160, max: 380, content: (s, _v, m) => m(s.name ?? '', 'name') }),
   // The admin and copy buttons show over the end of the address on the row under the
   // pointer or focus, so they take no room of their own.
   url: column('url', { min: 140, max: 260, content: (_s, v, m) => m(v.host, 'cell') }),
   adminUrl: column('adminUrl', { min: 120, max: 360, content: (s, _v, m) => (s.admin_url ? m(s.admin_url, 'cell') : 0) }),
   status: column('status', { min: 72, max: 160, content: (s, _v, m) => m(s.status || 'Unknown', 'badge') + BADGE_PADDING + 10 }),
   updates: column('updates', { min: 64, max: 110, align: 'end', content: (_s, v, m) => m(v.updates, 'badge') + BADGE_PADDING }),
-  php: column('php', { min: 56, max: 120, content: (s, _v, m) => m(s.server.php ?? '—', 'cell') }),
+  php: column('php', { min: 56, max: 120, content: (s, _v, m) => m(s.server?.php ?? '—', 'cell') }),
   mysql: column('mysql', { min: 64, max: 160, content: (_s, v, m) => m(v.mysql, 'cell') }),
   web: column('web', { min: 80, max: 200, content: (_s, v, m) => m(v.web, 'cell') }),
-  ip: column('ip', { min: 90, max: 180, content: (s, _v, m) => m(s.server.ip ?? '—', 'cell') }),
+  ip: column('ip', { min: 90, max: 180, content: (s, _v, m) => m(s.server?.ip ?? '—', 'cell') }),
   // The chips a row shows (row-view picks one or two) and its "+N".
   tags: column('tags', {
     min: 90,
@@ -66,9 +67,9 @@ export const SITE_COLUMNS: Readonly<Record<SiteFieldKey, SiteColumn>> = {
       return width
     },
   }),
-  notes: column('notes', { min: 120, max: 320, content: (s, _v, m) => m(s.notes, 'cell') }),
+  notes: column('notes', { min: 120, max: 320, content: (s, _v, m) => m(s.notes ?? '', 'cell') }),
   lastCheck: column('lastCheck', { min: 96, max: 160, content: (_s, _v, m) => m(RELATIVE_SAMPLE, 'cell') }),
-  published: column('published', { min: 72, max: 110, content: (s, _v, m) => m(s.published === null ? '—' : String(s.published), 'cell') }),
+  published: column('published', { min: 72, max: 110, content: (s, _v, m) => m(s.published === null || s.published === undefined ? '—' : String(s.published), 'cell') }),
   created: column('created', { min: 96, max: 160, content: (_s, v, m) => m(v.created, 'cell') }),
 }
 

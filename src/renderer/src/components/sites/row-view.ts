@@ -3,8 +3,9 @@
 // first time the site is shown and kept with the site object, so a row that comes back while
 // the search is typed costs nothing more. A snapshot's site objects are never changed (a
 // change is a new object), so nothing kept goes stale; a site no longer referenced lets its
-// entry go (WeakMap).
-import type { Site, Tag } from '../../../../shared'
+// entry go (WeakMap). A row holds only its shown columns' fields (SiteCells): a field it was
+// not sent reads as not known.
+import type { SiteCells, Tag } from '../../../../shared'
 import { formatDate, formatExactTime, formatNumber, hostOf, shortSoftware, tagsThatFit } from '../../lib/format'
 import { isHttpUrl } from '../../lib/validate'
 
@@ -34,27 +35,29 @@ export interface RowView {
  */
 const TAG_CHARS = 16
 
-const views = new WeakMap<Site, RowView>()
+const views = new WeakMap<SiteCells, RowView>()
 
-export function rowView(site: Site): RowView {
+export function rowView(site: SiteCells): RowView {
   let view = views.get(site)
   if (view === undefined) {
-    const names = site.tags.map((t) => t.name)
+    const tags = site.tags ?? []
+    const names = tags.map((t) => t.name)
     const shown = tagsThatFit(names, TAG_CHARS)
+    const url = site.url ?? ''
     view = {
       // "www." says nothing that tells sites apart; the link and its title keep the whole address.
-      host: hostOf(site.url).replace(/^www\./i, ''),
-      siteHref: isHttpUrl(site.url) ? site.url.trim() : null,
+      host: hostOf(url).replace(/^www\./i, ''),
+      siteHref: isHttpUrl(url) ? url.trim() : null,
       adminHref: site.admin_url && isHttpUrl(site.admin_url) ? site.admin_url.trim() : null,
-      statusOk: site.status.trim().toLowerCase() === 'ok',
+      statusOk: (site.status ?? '').trim().toLowerCase() === 'ok',
       updates: formatNumber(site.updates_count ?? 0),
-      mysql: site.server.mysql ? shortSoftware(site.server.mysql) : '—',
-      web: site.server.web ? shortSoftware(site.server.web) : '—',
-      shownTags: site.tags.slice(0, shown),
-      hiddenTags: site.tags.length - shown,
+      mysql: site.server?.mysql ? shortSoftware(site.server.mysql) : '—',
+      web: site.server?.web ? shortSoftware(site.server.web) : '—',
+      shownTags: tags.slice(0, shown),
+      hiddenTags: tags.length - shown,
       tagsTitle: names.join(', '),
       exactCheck: site.last_check_at ? formatExactTime(site.last_check_at) : undefined,
-      created: formatDate(site.created_at),
+      created: site.created_at ? formatDate(site.created_at) : '',
     }
     views.set(site, view)
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import type { Site } from '../../../../../src/shared'
 import { keyOf } from '../../../../../src/shared/scope'
-import type { SiteRow, SiteSelection } from '../../../../../src/shared/sites-query'
+import type { SiteRow, SiteSelection, TableRow } from '../../../../../src/shared/sites-query'
 import { flushPromises } from '@vue/test-utils'
 import { fireEvent, screen, within } from '@testing-library/dom'
 import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTable.vue'
@@ -79,7 +79,7 @@ async function mountTable(
         selection: selection.value,
         'onUpdate:selection': (next: SiteSelection) => (selection.value = next),
         onSort: (event: Emitted['sort'][number]) => emitted.sort.push(event),
-        onOpen: (row: SiteRow) => emitted.open.push(row.site.id),
+        onOpen: (row: TableRow) => emitted.open.push(row.site.id),
         onDelete: (targets: SiteSelection) => emitted.delete.push(picked(targets)),
         onRange: (first: number, end: number) => emitted.range.push([first, end]),
       }),

@@ -1,11 +1,11 @@
 // Sizes the table's columns to their content: each column as wide as its widest cell (and
 // its header), measured with canvas measureText in the table's own fonts, within the
-// column's minimum and maximum. Only grows while the same rows are shown with a search
-// narrowing them, so columns do not jump at every keystroke; `reset` starts again (another
-// account). What a site's cells measure is kept with the site object, and every text's width
-// with the text, so a new snapshot (new objects, mostly the same texts) costs little.
-import type { Site } from '../../../../../shared'
-import type { SiteFieldKey } from '../../../lib/site-fields'
+// column's minimum and maximum. The cells measured are the few core names the widest of the
+// whole scope (SitesPage.widest), so a search or a scroll moves no column and no block of
+// rows is ever measured. Every text's width is kept with the text, so the same cells again
+// cost a lookup each.
+import type { SiteCells, WidestCells } from '../../../../../shared'
+import { isSiteFieldKey, type SiteFieldKey } from '../../../lib/site-fields'
 import { CELL_PADDING, SITE_COLUMNS, headerWidth, type CellFont, type Measure } from '../columns'
 import { rowView } from '../row-view'
 
@@ -41,7 +41,7 @@ export class ColumnSizer {
   private readonly context: Context | null = canvasContext()
   private fonts: Record<CellFont, string>
   private readonly texts = new Map<string, number>()
-  private bySite = new WeakMap<Site, Partial<Record<SiteFieldKey, number>>>()
+  private bySite = new WeakMap<SiteCells, Partial<Record<SiteFieldKey, number>>>()
   private widest: Partial<Record<SiteFieldKey, number>> = {}
 
   constructor(families: FontFamilies = { ui: 'system-ui, sans-serif', mono: 'monospace' }) {
@@ -84,16 +84,25 @@ export class ColumnSizer {
    * Each column's width sized to its content and header, within its minimum and maximum.
    * One pass over the rows for all the columns: a site already measured costs one lookup.
    */
-  widths(keys: readonly SiteFieldKey[], sites: readonly Site[], secondSort: SiteFieldKey | null = null): Partial<Record<SiteFieldKey, number>> {
+  widths(keys: readonly SiteFieldKey[], sites: readonly SiteCells[], secondSort: SiteFieldKey | null = null): Partial<Record<SiteFieldKey, number>> {
     this.grow(keys, sites, 0, sites.length)
     return this.current(keys, secondSort)
   }
 
   /**
-   * Takes the cells of sites[from..to) into the widest seen per column, without composing the
-   * widths: SnapshotWidths measures a long list this way, a slice at a time, when the page is idle.
+   * The widths of `keys` from core's widest cells of the scope (each column's cells hold only
+   * its own fields, so each column is measured over its own), in place of anything seen before.
    */
-  grow(keys: readonly SiteFieldKey[], sites: readonly Site[], from: number, to: number): void {
+  widthsOfWidest(keys: readonly SiteFieldKey[], widest: WidestCells | null, secondSort: SiteFieldKey | null = null): Partial<Record<SiteFieldKey, number>> {
+    this.reset()
+    for (const [key, cells] of Object.entries(widest ?? {})) {
+      if (isSiteFieldKey(key) && cells && keys.includes(key)) this.grow([key], cells, 0, cells.length)
+    }
+    return this.current(keys, secondSort)
+  }
+
+  /** Takes the cells of sites[from..to) into the widest seen per column, without composing the widths. */
+  grow(keys: readonly SiteFieldKey[], sites: readonly SiteCells[], from: number, to: number): void {
     const measured = keys.filter((key) => SITE_COLUMNS[key].content !== undefined)
     const widest = measured.map((key) => this.widest[key] ?? 0)
     for (let index = from; index < to; index++) {

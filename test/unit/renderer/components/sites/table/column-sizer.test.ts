@@ -31,4 +31,17 @@ describe('ColumnSizer', () => {
     expect(plain).toBeGreaterThanOrEqual(headerWidth(SITE_COLUMNS.updates, sizer.measure))
     expect(sizer.widths(['updates'], [short], 'updates').updates!).toBeGreaterThan(plain)
   })
+
+  it('sizes each column from core’s widest cells of the scope, each holding only its own field, in place of what came before', () => {
+    const sizer = new ColumnSizer()
+    const widest = { name: [{ name: long.name }, { name: 'Shop' }], php: [{ server: { php: '8.3.12-fpm' } }] }
+    const widths = sizer.widthsOfWidest(['name', 'url', 'php'], widest)
+    expect(widths.name).toBe(new ColumnSizer().widths(['name'], [long]).name)
+    // A column core named no cells of is as wide as its header asks, within its minimum.
+    expect(widths.url).toBe(SITE_COLUMNS.url.min)
+    expect(widths.php).toBeGreaterThan(sizer.measure('8.3.12-fpm', 'cell'))
+    // Another scope's cells: narrower again.
+    expect(sizer.widthsOfWidest(['name'], { name: [{ name: 'Shop' }] }).name).toBe(SITE_COLUMNS.name.min)
+    expect(sizer.widthsOfWidest(['name'], null).name).toBe(SITE_COLUMNS.name.min)
+  })
 })
