@@ -61,8 +61,6 @@ export const LAYERS = [
     exceptions: {
       // Being edited by other changes now (Sites table and view, health, overview, reports):
       'src/renderer/src/components/sites/AddSiteDialog.vue': 'sites components: being edited',
-      'src/renderer/src/components/sites/import/ImportSitesDialog.vue': 'sites components: being edited',
-      'src/renderer/src/components/sites/import/useImportRun.ts': 'sites components: being edited',
       'src/renderer/src/components/reports/ReportSitesPicker.vue': 'reports: being added',
       'src/renderer/src/views/ReportsView.vue': 'reports: being added',
       'src/renderer/src/views/ReportPrintView.vue': 'reports: being added',
