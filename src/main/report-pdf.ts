@@ -1,11 +1,15 @@
 // Desktop "Print / Save as PDF" of a client report: the report's own page (the renderer's
 // /reports/print, the same page and print stylesheet the web shell prints) in a hidden window
 // with the app's secure preferences, printed by Chromium's printToPDF once the page says it is
-// drawn (<html data-report-ready>), into the file the person chose in the save dialog.
+// drawn (<html data-report-ready>), into the file the person chose in the save dialog. Every
+// page's foot (the client and period, "Page n of m") is printToPDF's footer template; the page
+// is opened with ?footer=printer so it leaves out its own CSS margin boxes (printed both, they
+// would overlap).
 import { BrowserWindow, dialog } from 'electron'
 import { rename, writeFile } from 'node:fs/promises'
 import type { ExportResult } from '../shared'
 import type { ReportRequest, ReportTemplate } from '../shared/report'
+import { reportPrintOptions } from './report-print-options'
 
 export interface ReportPageOptions {
   preloadPath: string
@@ -76,10 +80,10 @@ export async function printReportToFile(options: ReportPageOptions, request: Rep
   })
   options.onWindow?.(window)
   try {
-    const query = new URLSearchParams({ request: JSON.stringify(request), ...(template ? { template: template.id } : {}) })
+    const query = new URLSearchParams({ request: JSON.stringify(request), ...(template ? { template: template.id } : {}), footer: 'printer' })
     await window.loadURL(options.pageUrl(`/reports/print?${query.toString()}`))
-    await waitUntilDrawn(window, options.timeoutMs ?? 60_000)
-    const pdf = await window.webContents.printToPDF({ printBackground: true, preferCSSPageSize: true })
+    const foot = await waitUntilDrawn(window, options.timeoutMs ?? 60_000)
+    const pdf = await window.webContents.printToPDF(reportPrintOptions(foot))
     // Written beside the target, then moved into place: a failed write leaves no half file.
     await writeFile(`${path}.partial`, pdf, { mode: 0o644 })
     await rename(`${path}.partial`, path)
@@ -89,11 +93,15 @@ export async function printReportToFile(options: ReportPageOptions, request: Rep
   }
 }
 
-async function waitUntilDrawn(window: BrowserWindow, timeoutMs: number): Promise<void> {
+/** Waits for the page to say it is drawn; answers its foot (<html data-report-foot>). */
+async function waitUntilDrawn(window: BrowserWindow, timeoutMs: number): Promise<string> {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const ready = (await window.webContents.executeJavaScript("document.documentElement.dataset.reportReady === '1'", true)) as boolean
-    if (ready) return
+    const foot = (await window.webContents.executeJavaScript(
+      "document.documentElement.dataset.reportReady === '1' ? (document.documentElement.dataset.reportFoot ?? '') : null",
+      true,
+    )) as string | null
+    if (foot !== null) return foot
     if (Date.now() > until) throw new Error('The report page did not finish drawing in time.')
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }

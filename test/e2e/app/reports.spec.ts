@@ -10,6 +10,7 @@ import type { Site, SiteEvent } from '../../../src/shared'
 import { expect, test } from '../support/fixtures'
 import { addFirstAccount } from './accounts-sites-helpers'
 import { Audit } from './accessibility-audit'
+import { reportPrintOptions } from '../../../src/main/report-print-options'
 import { apiAll, apiSites, apiTags } from './tags-events-helpers'
 
 test.use({ referenceServerOptions: { port: 0, seed: 'demo', sites: 60 }, timezoneId: 'UTC' })
@@ -88,7 +89,11 @@ test('a tag’s report over last month has the server’s figures, and prints to
     await page.screenshot({ path: join(SHOTS, `reports-preview-${theme}.png`), fullPage: false })
   }
   await page.emulateMedia({ colorScheme: 'light' })
-  expect(Number(await preview.locator('article').getAttribute('data-pages'))).toBeGreaterThan(1)
+  const previewPages = Number(await preview.locator('article').getAttribute('data-pages'))
+  expect(previewPages).toBeGreaterThan(1)
+  // Each page of the preview carries the foot its printed page has.
+  await expect(preview.locator('.report-page-foot')).toHaveCount(previewPages)
+  await expect(preview.locator('.report-page-foot').first()).toHaveText(`${tag.name} · ${period.label}Page 1 of ${previewPages}`)
   await preview.evaluate((element) => {
     ;(element as unknown as { scrollLeft: number }).scrollLeft = 800
   })
@@ -127,10 +132,32 @@ test('a tag’s report over last month has the server’s figures, and prints to
   // Page numbers and the period at the foot of every page.
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1])
   expect(pages).toBeGreaterThan(1)
+  expect(flat).toContain('Page 1 of')
   expect(flat).toContain(`Page ${pages} of ${pages}`)
   expect(flat.split(period.label).length - 1).toBeGreaterThanOrEqual(pages)
   // Nothing of the app's own brand unless the template asks.
   expect(flat).not.toContain('Site Manager')
+
+  // The desktop's print, as far as it runs without Electron: the page opened as its hidden
+  // window opens it (?footer=printer), printed by Chromium with the options main hands
+  // printToPDF. Chromium's footer carries the foot and the page numbers, once on each page.
+  await page.emulateMedia({ media: 'screen' })
+  await page.getByRole('button', { name: 'Back to Reports' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+  await page.evaluate(() => {
+    ;(globalThis as unknown as { location: { hash: string } }).location.hash = '#/reports/print?footer=printer'
+  })
+  await expect(page.locator('html')).toHaveAttribute('data-report-ready', '1')
+  const foot = (await page.locator('html').getAttribute('data-report-foot'))!
+  expect(foot).toContain(period.label)
+  const desktopFile = join(dir, 'report-desktop.pdf')
+  writeFileSync(desktopFile, await page.pdf(reportPrintOptions(foot)))
+  const desktopText = execFileSync('pdftotext', ['-layout', desktopFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
+  const desktopPages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [desktopFile], { encoding: 'utf8' }))![1])
+  expect(desktopText.split('Page 1 of ').length - 1, 'one page number per page, not the margin boxes as well').toBe(1)
+  expect(desktopText).toContain(`Page ${desktopPages} of ${desktopPages}`)
+  expect(desktopText.split(period.label).length - 1).toBeGreaterThanOrEqual(desktopPages)
+  expect(desktopText).toContain(AGENCY)
 
   execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', file, join(SHOTS, 'report-pdf-page')])
   test.info().annotations.push({ type: 'pdf', description: `${pages} pages, ${pdf.length} bytes` })

@@ -21,7 +21,8 @@ vi.mock('electron', async () => {
         executeJavaScript: async (code: string) => {
           expect(code).toContain('reportReady')
           printed.asked += 1
-          return printed.asked >= printed.readyAfter
+          // The page's foot once it says it is drawn, null before.
+          return printed.asked >= printed.readyAfter ? 'Acme & Co. · <1 Oct 2026 – 31 Oct 2026>' : null
         },
         printToPDF: async (options: unknown) => {
           printed.options.push(options)
@@ -83,9 +84,20 @@ describe('reportPdfPrinter', () => {
     expect(window.webContents.loadedUrl).toMatch(/^file:\/\/\/index\.html#\/reports\/print\?request=/)
     expect(JSON.parse(url.searchParams.get('request')!)).toEqual(request)
     expect(url.searchParams.get('template')).toBe(template.id)
-    // Asked until the page said it was drawn, then printed with the page's own size.
+    // Chromium's footer draws the page numbers, so the page leaves out its own margin boxes.
+    expect(url.searchParams.get('footer')).toBe('printer')
+    // Asked until the page said it was drawn, then printed with the page's own size and a
+    // footer of the page's foot (escaped: the template is HTML) and "Page n of m".
     expect(printed.asked).toBe(2)
-    expect(printed.options).toEqual([{ printBackground: true, preferCSSPageSize: true }])
+    expect(printed.options).toEqual([
+      {
+        printBackground: true,
+        preferCSSPageSize: true,
+        displayHeaderFooter: true,
+        headerTemplate: '<span></span>',
+        footerTemplate: expect.stringContaining('<span>Acme &#38; Co. · &#60;1 Oct 2026 – 31 Oct 2026&#62;</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span>'),
+      },
+    ])
     expect(readFileSync(path, 'utf8')).toBe('%PDF-1.7 report')
     expect(windows).toEqual([window, null])
     expect(printed.destroyed).toBe(1)

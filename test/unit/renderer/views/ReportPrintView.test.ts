@@ -13,6 +13,7 @@ import { mountView, unmountAll } from '../support/mount'
 afterEach(() => {
   unmountAll()
   delete document.documentElement.dataset.reportReady
+  delete document.documentElement.dataset.reportFoot
 })
 
 const request: ReportRequest = {
@@ -59,6 +60,17 @@ describe('ReportPrintView', () => {
     // The label's quotes are escaped inside the CSS string.
     expect(rules).toContain('content: "Acme \\"Ltd\\" · 1 Oct 2026 – 31 Oct 2026"')
     expect(rules).toContain('"Page " counter(page) " of " counter(pages)')
+    expect(document.documentElement.dataset.reportFoot).toBe('Acme "Ltd" · 1 Oct 2026 – 31 Oct 2026')
+  })
+
+  it("leaves the page numbers to the desktop's printToPDF footer when it prints the page (?footer=printer), and tells it the foot", async () => {
+    const fake = createFakeApi({ reportBuild: async () => ok(report), reportTemplates: async () => ok([template]) })
+    await mountView(ReportPrintView, fake, { path: `${address}&footer=printer`, route: '/reports/print' })
+    expect(document.documentElement.dataset.reportReady).toBe('1')
+    const rules = document.querySelector('style[data-report="page"]')?.textContent ?? ''
+    expect(rules).toContain('size: A4')
+    expect(rules).not.toContain('@bottom')
+    expect(document.documentElement.dataset.reportFoot).toBe('Acme "Ltd" · 1 Oct 2026 – 31 Oct 2026')
   })
 
   it('says why the report could not be made, with Retry', async () => {

@@ -3,6 +3,7 @@
 // did not carry, tables with a header row in <thead>, and health saying plainly when it is off.
 import { screen, within } from '@testing-library/vue'
 import { afterEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import ReportDocument from '../../../../../src/renderer/src/components/reports/ReportDocument.vue'
 import { EMPTY_FILTER } from '../../../../../src/shared'
 import { REPORT_SECTIONS, type Report, type ReportTemplate } from '../../../../../src/shared/report'
@@ -66,6 +67,20 @@ describe('ReportDocument', () => {
     const jetpack = within(table).getByText('Jetpack').closest('tr')!
     expect([...jetpack.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['2026-10-03', 'Alpha', 'Jetpack', 'unknown', 'unknown'])
     expect(screen.getByText('“unknown”: the event did not say which version it was.').className).toBe('report-note')
+  })
+
+  it('puts the printed foot on each page of the paged preview (client, period, "Page n of m"), and none on the printed page, whose feet are the @page margin boxes', async () => {
+    mountInBody(ReportDocument, { props: { report, template, paged: true } })
+    await nextTick()
+    await nextTick()
+    const feet = [...document.querySelectorAll('.report-page-foot')]
+    const pages = Number(document.querySelector('article')!.dataset.pages)
+    expect(pages).toBeGreaterThan(1)
+    expect(feet.map((foot) => foot.textContent)).toEqual(Array.from({ length: pages }, (_, at) => `Acme · 1 Oct 2026 – 31 Oct 2026Page ${at + 1} of ${pages}`))
+    expect(feet.every((foot) => foot.getAttribute('aria-hidden') === 'true')).toBe(true)
+    unmountAll()
+    mountInBody(ReportDocument, { props: { report, template } })
+    expect(document.querySelector('.report-page-foot')).toBeNull()
   })
 
   it('says health checks are off instead of an empty section', () => {
