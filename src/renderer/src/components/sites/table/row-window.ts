@@ -58,8 +58,9 @@ export function useRowWindow(options: { scroller: Ref<HTMLElement | null>; count
     const element = options.scroller.value
     if (!element) return
     element.addEventListener('scroll', onScroll, { passive: true })
-    onScroll()
-    viewportHeight.value = element.clientHeight
+    // Neither the scroll position (0 in a new scroller) nor the height is read here: a read after
+    // the mount's writes lays the page out there and then. The observer's first call comes once
+    // the browser has laid it out anyway, before it paints, where reading the height is free.
     if (typeof ResizeObserver !== 'undefined') {
       observer = new ResizeObserver(() => (viewportHeight.value = element.clientHeight))
       observer.observe(element)
