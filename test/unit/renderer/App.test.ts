@@ -1,6 +1,6 @@
 // The whole renderer in jsdom: real router, real stores, the fake API provided like main.ts
 // provides window.api.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import { useAccountsStore } from '../../../src/renderer/src/stores/accounts'
@@ -14,6 +14,9 @@ vi.mock('../../../src/renderer/src/components/charts/chart-setup', () => import(
 
 freshWindowEachTest()
 afterEach(unmountAll)
+// The switcher's menu loads on first use (LazyMenu): compiled once ahead, so a find does not wait
+// on the worker's first compile of reka-ui.
+beforeAll(() => import('../../../src/renderer/src/components/layout/AccountMenu.vue'), 30_000)
 
 const sitesA = [makeSite(1, { name: 'Alpha shop' })]
 const sitesB = [makeSite(2, { name: 'Beta blog' })]
@@ -153,7 +156,7 @@ describe('the app shell', () => {
     // not Freelance's site page.
     expect(router.currentRoute.value.fullPath).toBe('/sites?tag=a:3')
     expect(useAccountsStore().activeAccountId).toBe('a')
-  })
+  }, 30_000) // two menus that load on first use: longer than 5 s on a busy machine
 
   it('after a failed start, a Retry that finds no account opens the welcome screen', async () => {
     const fake = api([])

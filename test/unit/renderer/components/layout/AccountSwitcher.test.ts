@@ -1,7 +1,7 @@
 // The switcher's "All accounts" entry in the whole renderer: there with two accounts or more,
 // chosen by keyboard, remembered in prefs, leaving one account's filter behind, and left by
 // choosing an account.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
@@ -14,6 +14,9 @@ vi.mock('../../../../../src/renderer/src/components/charts/chart-setup', () => i
 
 freshWindowEachTest()
 afterEach(unmountAll)
+// The switcher's menu loads on first use (LazyMenu): compiled once ahead, so a find does not wait
+// on the worker's first compile of reka-ui.
+beforeAll(() => import('../../../../../src/renderer/src/components/layout/AccountMenu.vue'), 30_000)
 
 function api(accounts = [makeAccount('a', { label: 'Agency' }), makeAccount('b', { label: 'Freelance' })]) {
   const core = memoryCore({ a: { sites: [makeSite(1, { name: 'Alpha shop' })] }, b: { sites: [makeSite(1, { name: 'Beta blog' })] } })
@@ -51,7 +54,7 @@ describe('the account switcher’s All accounts', () => {
     expect(useAccountsStore().scope).toBe('account')
     expect(useAccountsStore().activeAccountId).toBe('b')
     expect(screen.queryByRole('link', { name: 'Alpha shop' })).toBeNull()
-  })
+  }, 30_000) // key by key through a menu that loads on first use: longer than 5 s on a busy machine
 
   it('is not offered with one account', async () => {
     const fake = api([makeAccount('a', { label: 'Agency' })])
