@@ -65,7 +65,6 @@ export const LAYERS = [
       'src/renderer/src/views/ReportPrintView.vue': 'reports: being added',
       'src/renderer/src/composables/useSitesViewState.ts': "the Sites view's state: being edited",
       // Not yet moved:
-      'src/renderer/src/components/events/useSiteChoices.ts': "the feed's site choices: to move into a store",
     },
   },
 ]
