@@ -58,11 +58,11 @@ export function useRowWindow(options: { scroller: Ref<HTMLElement | null>; count
     const element = options.scroller.value
     if (!element) return
     element.addEventListener('scroll', onScroll, { passive: true })
-    // Neither the scroll position (0 in a new scroller) nor the height is read here: a read after
-    // the mount's writes lays the page out there and then. The observer's first call comes once
-    // the browser has laid it out anyway, before it paints, where reading the height is free.
+    // Neither the scroll position (0 in a new scroller) nor the height is read from the element:
+    // a read after a write (the mount's, or another observer's re-render just before this one's
+    // call) lays the page out there and then. The observer hands over the height it measured.
     if (typeof ResizeObserver !== 'undefined') {
-      observer = new ResizeObserver(() => (viewportHeight.value = element.clientHeight))
+      observer = new ResizeObserver((entries) => (viewportHeight.value = entries[0]?.contentRect.height ?? 0))
       observer.observe(element)
     }
   })
