@@ -52,6 +52,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/unit/renderer/**/*.test.ts'],
           setupFiles: ['test/unit/renderer/support/to-be-visible.ts'],
+          // A timeout catches a hang, not slowness: the whole app mounted in jsdom under coverage
+          // took over 5 s (the default) on a 2-core machine at load 15, though it finishes.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],
