@@ -36,6 +36,16 @@ function press(key: string) {
 }
 
 describe('the app shell', () => {
+  it('asks core once for app:info and once for the summary of a scope that is every account, as the window opens', async () => {
+    // One account: the Sites view's scope and the tab title's pending total are the same summary.
+    const fake = api([makeAccount('a', { label: 'Agency' })])
+    await mountApp(fake, '/sites')
+    await flushPromises()
+    expect(document.title).toBe('Site Manager')
+    expect(fake.api.appInfo).toHaveBeenCalledTimes(1)
+    expect(fake.api.workspaceScope).toHaveBeenCalledTimes(1)
+  })
+
   it('sends a first run to the welcome screen', async () => {
     const fake = api([])
     const { router } = await mountApp(fake)

@@ -6,6 +6,7 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { useAppInfoStore } from './app-info'
 
 export interface ViewCommands {
   refresh?: () => void | Promise<void>
@@ -55,8 +56,10 @@ export const useUiStore = defineStore('ui', () => {
   }
 
   async function loadPlatform(): Promise<void> {
-    const result = await call(() => api.appInfo())
-    if (result.ok) mac.value = result.value.platform === 'darwin'
+    // The app-info store's one read of app:info, shared with the rest of the window.
+    const appInfo = useAppInfoStore()
+    await appInfo.load()
+    if (appInfo.info) mac.value = appInfo.info.platform === 'darwin'
   }
 
   /** The palette's recent commands, remembered on this machine across restarts. */

@@ -18,6 +18,15 @@ describe('app info store', () => {
     expect(fake.api.appInfo).toHaveBeenCalledTimes(1)
   })
 
+  it('asks once when several ask at the same time (the window opens: shell, version, platform)', async () => {
+    const fake = createFakeApi({ appInfo: async () => ok(INFO) })
+    storePinia(fake)
+    const store = useAppInfoStore()
+    await Promise.all([store.load(), store.load(), store.load()])
+    expect(store.info).toEqual(INFO)
+    expect(fake.api.appInfo).toHaveBeenCalledTimes(1)
+  })
+
   it('keeps a failure to show, and reads again when asked', async () => {
     let answer: ReturnType<typeof fail> | ReturnType<typeof ok<typeof INFO>> = fail({ code: 'network', message: 'Could not reach core.' })
     const fake = createFakeApi({ appInfo: async () => answer })
