@@ -6,6 +6,7 @@ import { readFirstSitesView } from './composables/first-view'
 import { applyTheme, cachedTheme } from './lib/theme'
 import { createAppRouter } from './router'
 import { useAccountsStore } from './stores/accounts'
+import { useRememberedViewsStore } from './stores/remembered-views'
 import './styles/index.css'
 
 // Before anything mounts: the theme this machine used last, so a dark-theme user does not
@@ -23,5 +24,5 @@ app.use(pinia)
 const accounts = useAccountsStore(pinia)
 // Opening at the Sites view: its remembered view is read right after the accounts (it is the
 // scope's), so the view knows its first window's query as it mounts (composables/first-view.ts).
-const firstAccountsLoad = accounts.load().then(() => readFirstSitesView(window.api, accounts, window.location.hash))
+const firstAccountsLoad = accounts.load().then(() => readFirstSitesView(useRememberedViewsStore(pinia), accounts, window.location.hash))
 app.use(createAppRouter(pinia, firstAccountsLoad)).mount('#app')

@@ -2,8 +2,7 @@
 // view with a plain address, the view's query is the scope's remembered one, a read of core's
 // prefs. Read here, as soon as the accounts (and so the scope) are known and before the view
 // mounts, the view asks core for its first window while it draws, not once it has.
-import type { SiteManagerApi } from '../../../shared'
-import { ALL_SCOPE_VIEW, readRememberedView } from './useSitesViewState'
+import { ALL_SCOPE_VIEW, type useRememberedViewsStore } from '../stores/remembered-views'
 
 interface ScopeOfAccounts {
   isAllScope: boolean
@@ -17,12 +16,15 @@ export function isPlainSitesAddress(hash: string): boolean {
 }
 
 /** Reads the remembered view of the scope when the window opens at a plain Sites address; never fails. */
-export async function readFirstSitesView(api: SiteManagerApi, accounts: ScopeOfAccounts, hash: string): Promise<void> {
+export async function readFirstSitesView(
+  views: Pick<ReturnType<typeof useRememberedViewsStore>, 'readAhead'>,
+  accounts: ScopeOfAccounts,
+  hash: string,
+): Promise<void> {
   if (!isPlainSitesAddress(hash)) return
   const viewKey = accounts.isAllScope ? ALL_SCOPE_VIEW : accounts.activeAccountId
   if (viewKey === null) return
-  await readRememberedView(
-    api,
+  await views.readAhead(
     viewKey,
     accounts.scopeAccounts.map((a) => a.id),
   )

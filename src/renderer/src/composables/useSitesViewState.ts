@@ -6,14 +6,12 @@
 //   view is left, so Back still finds every letter;
 // - memory, per account, for a plain /sites (the sidebar link, an account switch);
 // - core's prefs, per account (`sites.view:<accountId>`), so a restart restores it too.
+// Memory and core's prefs are the remembered-views store's (stores/remembered-views.ts).
 // The All accounts scope is remembered the same way under a key of its own (`sites.view.all`),
 // and moving between it and one account restores the other scope's view.
 // An address that says something about the view wins; a plain /sites takes the remembered one.
 import { onBeforeUnmount, shallowRef, watch } from 'vue'
 import { onBeforeRouteLeave, useRoute, useRouter, type LocationQuery } from 'vue-router'
-import type { SiteManagerApi } from '../../../shared'
-import { useApi } from '../lib/api'
-import { call } from '../lib/call'
 import {
   DEFAULT_VIEW_STATE,
   VIEW_QUERY_KEYS,
@@ -25,61 +23,20 @@ import {
   type ViewQuery,
 } from '../lib/sites-view-state'
 import { useAccountsStore } from '../stores/accounts'
+import { ALL_SCOPE_VIEW, useRememberedViewsStore } from '../stores/remembered-views'
 
 /** How long the state must rest before it is written to core (not once per keystroke). */
 export const SAVE_DELAY_MS = 400
 /** How long typing in the search must pause before the address follows it. */
 export const ADDRESS_DELAY_MS = 250
 
-interface Remembered {
-  /** Account id -> its last view state. */
-  states: Map<string, SitesViewState>
-  /** Account id + view query -> the table's scroll position when the view was left. */
-  scroll: Map<string, number>
-  /**
-   * The account each address this view wrote was for. The app mounts a new view per account,
-   * so an address written for the account being left can land after the switch, in the next
-   * account's view: it must not become that account's view.
-   */
-  writtenFor: Map<string, string | null>
-}
-// Per bridge: one app has one, and every test its own, so nothing leaks from one test to the next.
-const memories = new WeakMap<SiteManagerApi, Remembered>()
-function memoryOf(api: SiteManagerApi): Remembered {
-  let memory = memories.get(api)
-  if (!memory) memories.set(api, (memory = { states: new Map(), scroll: new Map(), writtenFor: new Map() }))
-  return memory
-}
-
-/** The memory key of the All accounts scope's view (never an account id: those are UUIDs). */
-export const ALL_SCOPE_VIEW = 'all'
-
-const prefsKey = (viewKey: string) => (viewKey === ALL_SCOPE_VIEW ? 'sites.view.all' : `sites.view:${viewKey}`)
-
-function isStoredQuery(value: unknown): value is ViewQuery {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/**
- * Reads a scope's remembered view from core into memory ahead of the Sites view (the app
- * opening at /sites): the view then knows its query as it mounts and the first window goes to
- * core while it draws, instead of after a read of its own. A read that fails leaves memory as
- * it was (the view reads again itself). `viewKey`: an account id or ALL_SCOPE_VIEW.
- */
-export async function readRememberedView(api: SiteManagerApi, viewKey: string, scope: readonly string[]): Promise<void> {
-  const memory = memoryOf(api)
-  if (memory.states.has(viewKey)) return
-  const result = await call(() => api.prefsGet({ key: prefsKey(viewKey) }))
-  if (!result.ok || memory.states.has(viewKey)) return
-  memory.states.set(viewKey, isStoredQuery(result.value) ? fromQuery(result.value, [...scope]) : DEFAULT_VIEW_STATE)
-}
+export { ALL_SCOPE_VIEW } from '../stores/remembered-views'
 
 export function useSitesViewState() {
-  const api = useApi()
+  const memory = useRememberedViewsStore()
   const route = useRoute()
   const router = useRouter()
   const accounts = useAccountsStore()
-  const memory = memoryOf(api)
   /** Whose view this is: the active account's, or the All scope's. */
   const viewKey = (): string | null => (accounts.isAllScope ? ALL_SCOPE_VIEW : accounts.activeAccountId)
   /** The scope an address is read for (an older address's bare ids are its single account's). */
@@ -169,8 +126,7 @@ export function useSitesViewState() {
     const pending = unsaved
     unsaved = null
     if (!pending) return
-    // Best effort: losing this write loses only the view's state at the next start.
-    void call(() => api.prefsSet({ key: prefsKey(pending.accountId), value: toQuery(pending.state) }))
+    memory.save(pending.accountId, pending.state)
   }
 
   /** The state changes: the address, memory and (soon) core follow. */
@@ -208,10 +164,10 @@ export function useSitesViewState() {
     restored.value = false
     // Meanwhile the default, never the account being left: nothing of it may be written as this one's.
     state.value = DEFAULT_VIEW_STATE
-    const result = await call(() => api.prefsGet({ key: prefsKey(accountId) }))
+    const stored = await memory.readStored(accountId, scope())
     if (!alive || mine !== generation || viewKey() !== accountId) return
     restored.value = true
-    commit(result.ok && isStoredQuery(result.value) ? fromQuery(result.value, scope()) : DEFAULT_VIEW_STATE, { save: false })
+    commit(stored ?? DEFAULT_VIEW_STATE, { save: false })
   }
 
   function applyAddress(): void {

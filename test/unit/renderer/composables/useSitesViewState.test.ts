@@ -2,11 +2,13 @@
 // and in core's prefs per account (a restart, an account switch).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
+import { createApp } from 'vue'
 import { screen, within } from '@testing-library/dom'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import { useAccountsStore } from '../../../../src/renderer/src/stores/accounts'
 import { useCommandsStore } from '../../../../src/renderer/src/stores/commands'
-import { ADDRESS_DELAY_MS, SAVE_DELAY_MS, readRememberedView } from '../../../../src/renderer/src/composables/useSitesViewState'
+import { ADDRESS_DELAY_MS, SAVE_DELAY_MS } from '../../../../src/renderer/src/composables/useSitesViewState'
+import { useRememberedViewsStore } from '../../../../src/renderer/src/stores/remembered-views'
 import { createFakeApi, makeAccount, makeSite, makeTag, memoryCore, type AccountData } from '../support/fake-api'
 import { RouterViewHost, mountInBody, mountView, testRouter, testingPinia, unmountAll } from '../support/mount'
 
@@ -242,12 +244,15 @@ describe('Sites view state', () => {
   it('a remembered view read ahead (as the app starts) goes to core as the view mounts, without a read of its own', async () => {
     const made = core()
     await made.methods.prefsSet!({ key: 'sites.view:a', value: { q: 'shop' } })
-    await readRememberedView(made.fake.provided, 'a', ['a'])
+    const accounts = [makeAccount('a')]
+    const pinia = testingPinia(accounts)
+    // As main.ts does: the store read ahead in the app's Pinia, before the view mounts.
+    createApp(RouterViewHost).use(made.fake.plugin).use(pinia)
+    await useRememberedViewsStore(pinia).readAhead('a', ['a'])
     made.fake.api.prefsGet.mockClear()
     made.fake.api.sitesQuery.mockClear()
-    const accounts = [makeAccount('a')]
     const router = await testRouter('/sites', [{ path: '/sites', component: SitesView }])
-    mountInBody(RouterViewHost, { global: { plugins: [made.fake.plugin, testingPinia(accounts), router] } })
+    mountInBody(RouterViewHost, { global: { plugins: [made.fake.plugin, pinia, router] } })
     // Asked while mounting, before any answer came back: the first window is the remembered view's.
     expect(made.fake.api.sitesQuery.mock.calls[0]?.[0].filter.search).toBe('shop')
     await flushPromises()
