@@ -3,43 +3,34 @@
 // and their results go to the health store in one transaction. After a cycle that changed
 // findings, 'health:changed' names the accounts, and at most one 'attention:summary' tells of
 // the transitions. Nothing leaves the machine for an account turned off, a site turned off, the
-// demo, or while the machine is offline.
+// demo, or while the machine is offline. This file is the schedule (ticks, the cycle soon
+// after a change, the confirmation a minute after a first failure) and one cycle's steps; what
+// a cycle checks is cycle-plan.ts, one check check-job.ts, the domain look-ups
+// domain-lookups.ts, what it tells the app cycle-announce.ts.
 import { setMaxListeners } from 'node:events'
-import { networkInterfaces } from 'node:os'
-import type { Account, AttentionSummary, PushEvent, PushEvents, Site } from '../../shared'
+import type { Account, Site } from '../../shared'
 import type { HealthCheck, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from '../../shared/health'
 import { parseKey } from '../../shared/scope'
-import { healthSummary, healthTransitions } from '../attention/health-summary'
 import type { SyncClock } from '../sync/sync-clock'
-import type { CheckOutcome } from './check-outcome'
-import { CheckRunner, type HealthJob } from './check-runner'
-import { demoLookFor, demoOutcome } from './demo-health'
-import { checkDns } from './dns-check'
-import { DAILY_MS, dueChecks, type DueCheck } from './due-checks'
-import { checkEndOfLife } from './eol-check'
+import { checkJob } from './check-job'
+import { CheckRunner } from './check-runner'
+import { announceCycle, changedAccounts, type Emitter } from './cycle-announce'
+import { planCycle } from './cycle-plan'
+import { DomainLookups } from './domain-lookups'
+import { DAILY_MS } from './due-checks'
 import type { HealthNetwork } from './health-network'
 import { scopeHealth, siteEnabled, siteHealth, type ReadContext } from './health-reads'
 import { readSettings, writeSettings } from './health-settings'
-import type { HealthStore, RecordEntry, Recorded } from './health-store'
-import { httpGet } from './http-get'
-import { BOOTSTRAP_REFRESH_MS, IANA_BOOTSTRAP_URL, parseBootstrap, SHIPPED_BOOTSTRAP, type RdapBootstrap } from './rdap-bootstrap'
-import { judgeDomain, lookUpDomain, registrableDomain, type RdapLookup } from './rdap-check'
-import { applyFailureRule, attemptReachability, DOWN_AFTER_MS } from './reachability-check'
+import type { HealthStore, RecordEntry } from './health-store'
+import { hasNetwork, looksOffline } from './machine-offline'
+import type { RdapBootstrap } from './rdap-bootstrap'
+import { DOWN_AFTER_MS } from './reachability-check'
 import { SiteFindingsCache, type SiteFindings } from './site-findings'
-import { checkTls } from './tls-check'
 
 /** How often due checks are looked for; also the recheck after a first failure. */
 export const TICK_MS = 60_000
 /** How soon a site whose options changed is checked again. */
 const SOON_MS = 1000
-/** RDAP look-ups per tick at most: registries are shared by thousands of domains and rate-limit. */
-const RDAP_PER_TICK = 10
-const TIMEOUTS = { reachability: 15_000, tls: 10_000, dns: 10_000, domain: 15_000 }
-
-interface Emitter {
-  emit<E extends PushEvent>(event: E, payload: PushEvents[E]): void
-}
-
 export interface HealthServiceOptions {
   store: HealthStore
   /** The account's stored sites (the workspace store). */
@@ -81,7 +72,7 @@ export class HealthService {
   private cancelTick: (() => void) | undefined
   private disposed = false
   private readonly stopping = new AbortController()
-  private readonly lookups = new Map<string, Promise<RdapLookup>>()
+  private readonly domains: DomainLookups
   private lastPruneMs = 0
   private cycleErrors: unknown[] = []
   private readonly findings: SiteFindingsCache
@@ -98,6 +89,14 @@ export class HealthService {
         return (siteId) => siteEnabled(settings, accountId, siteId)
       },
     )
+    this.domains = new DomainLookups({
+      store: options.store,
+      network: options.network,
+      userAgent: options.userAgent,
+      ...(options.ca ? { ca: options.ca } : {}),
+      ...(options.bootstrapUrl === undefined ? {} : { bootstrapUrl: options.bootstrapUrl }),
+      ...(options.onError ? { onError: options.onError } : {}),
+    })
     // Every check in flight listens to it (16 or more at once): that is no leak.
     setMaxListeners(0, this.stopping.signal)
     this.runner = new CheckRunner({
@@ -240,53 +239,25 @@ export class HealthService {
     const { store, clock } = this.options
     const started = clock.now()
     const settings = this.settings()
-    const intervalMs = settings.intervalMinutes * 60_000
-    const online = (this.options.isOnline ?? hasNetwork)()
     const accounts = await this.options.accounts()
-    const immediate: RecordEntry[] = []
-    const jobs: HealthJob[] = []
-    const wanted = new Set<HealthCheck>(this.options.onlyChecks ?? ['reachability', 'tls', 'dns', 'domain', 'eol'])
     // IANA's file is fetched (at most monthly) only when a domain look-up needs it.
     let bootstrap: Promise<RdapBootstrap> | undefined
-    const bootstrapNow = (): Promise<RdapBootstrap> => (bootstrap ??= this.bootstrap(started))
-    let rdapJobs = 0
-    let dailyJobs = 0
-    for (const account of accounts) {
-      if (settings.accounts[account.id] === false) continue
-      const sites = this.options.sites(account.id)
-      store.forgetSitesExcept(account.id, new Set(sites.map((s) => s.id)))
-      // Daily checks of a large portfolio spread over the first hour rather than one cycle.
-      const dailyCap = Math.ceil(sites.length / 60) + 50
-      const dueList = dueChecks(sites, store.dueInfo(account.id), (id) => siteEnabled(settings, account.id, id), started, intervalMs)
-      this.addRechecks(account.id, sites, dueList, settings)
-      for (const due of dueList) {
-        if (!wanted.has(due.check)) continue
-        const entry = (outcome: CheckOutcome | null): void => {
-          if (outcome) immediate.push({ accountId: account.id, siteId: due.site.id, outcome })
-        }
-        // The demo is never checked over the network: its results are its own.
-        if (account.kind === 'demo') {
-          entry(demoOutcome(due.check, due.site, due.index, started, settings.warningDays))
-          // The site whose keyword is simulated missing shows the text it looks for.
-          const lookFor = demoLookFor(due.index)
-          const key = `${account.id}:${due.site.id}`
-          if (due.check === 'reachability' && lookFor !== null && settings.sites[key] === undefined) store.setSiteOptions(account.id, due.site.id, { enabled: true, lookFor })
-        } else if (due.check === 'eol') entry(checkEndOfLife(due.site.server, started))
-        else if (!online || (due.check !== 'reachability' && !isWebAddress(due.site.url))) continue
-        else if (due.check === 'domain') {
-          const cached = this.cachedDomain(due.site.url, started, settings)
-          if (cached) entry(cached)
-          else if (rdapJobs < RDAP_PER_TICK) {
-            rdapJobs++
-            jobs.push(this.job(account.id, due, settings, bootstrapNow))
-          }
-        } else if (due.check !== 'reachability') {
-          if (dailyJobs++ < dailyCap) jobs.push(this.job(account.id, due, settings, bootstrapNow))
-        } else jobs.push(this.job(account.id, due, settings, bootstrapNow))
-      }
-    }
+    const bootstrapNow = (): Promise<RdapBootstrap> => (bootstrap ??= this.domains.bootstrap(started))
+    const { immediate, jobs } = planCycle({
+      accounts,
+      settings,
+      startedMs: started,
+      online: (this.options.isOnline ?? hasNetwork)(),
+      wanted: new Set<HealthCheck>(this.options.onlyChecks ?? ['reachability', 'tls', 'dns', 'domain', 'eol']),
+      store,
+      sites: this.options.sites,
+      domains: this.domains,
+      recheck: this.recheck,
+      job: (accountId, due) => checkJob({ ...this.options, domains: this.domains }, accountId, due, settings, bootstrapNow),
+    })
     const checked: RecordEntry[] = []
     this.cycleErrors = []
+    const intervalMs = settings.intervalMinutes * 60_000
     const report = await this.runner.run(jobs, intervalMs, (job, outcome) => checked.push({ accountId: job.accountId, siteId: job.siteId, outcome }), this.stopping.signal, settings.concurrency)
     this.reportErrors(this.cycleErrors)
     // Checks cut short by closing the app say nothing about the sites.
@@ -297,65 +268,13 @@ export class HealthService {
     // A finding written (or one gone) may change its account's findings: their sentence or days too.
     for (const { accountId, previous, next } of recorded) if (next.cause !== null || (previous?.cause ?? null) !== null) this.findings.invalidate(accountId)
     if (recorded.some(({ next }) => next.details.kind === 'reachability' && next.details.failuresInRow === 1)) this.confirmSoon()
-    const changedAccounts = this.announce(recorded, accounts, settings)
+    const changed = changedAccounts(recorded)
+    if (!this.disposed) announceCycle(this.options.events, changed, recorded, { accounts, settings, sites: this.options.sites })
     if (clock.now() - this.lastPruneMs >= DAILY_MS) {
       this.lastPruneMs = clock.now()
       store.prune(clock.now(), this.options.retentionDays())
     }
-    return { jobs: report.jobs, recorded: recorded.length, changedAccounts, offline, wallMs: clock.now() - started, concurrency: report.concurrency }
-  }
-
-  private job(accountId: string, due: DueCheck, settings: HealthSettings, bootstrap: () => Promise<RdapBootstrap>): HealthJob {
-    const { network, userAgent, ca } = this.options
-    const url = due.site.url
-    const trust = ca ? { ca } : {}
-    return {
-      accountId,
-      siteId: due.site.id,
-      host: hostOf(url),
-      run: async (signal) => {
-        const now = this.options.clock.now()
-        switch (due.check) {
-          case 'reachability': {
-            const lookFor = settings.sites[`${accountId}:${due.site.id}`]?.lookFor ?? null
-            const attempt = await attemptReachability(url, { network, userAgent, timeoutMs: TIMEOUTS.reachability, slowThresholdMs: settings.slowThresholdMs, lookFor, signal, ...trust })
-            return applyFailureRule(attempt, this.options.store.state(accountId, due.site.id, 'reachability'), this.options.clock.now())
-          }
-          case 'tls':
-            return checkTls(url, { network, nowMs: now, warningDays: settings.warningDays, timeoutMs: TIMEOUTS.tls, signal, ...trust })
-          case 'dns':
-            return checkDns(url, due.site.server.ip, network, signal, TIMEOUTS.dns)
-          case 'domain': {
-            const domain = registrableDomain(hostOf(url))
-            const key = domain ?? ''
-            let pending = this.lookups.get(key)
-            if (!pending) {
-              pending = bootstrap().then((file) => lookUpDomain(domain, { network, bootstrap: file, userAgent, timeoutMs: TIMEOUTS.domain, signal, ...trust }))
-              this.lookups.set(key, pending)
-            }
-            try {
-              const lookup = await pending
-              if (domain !== null) this.options.store.setRdap(domain, lookup, now)
-              return judgeDomain(lookup, now, settings.warningDays)
-            } finally {
-              this.lookups.delete(key)
-            }
-          }
-          case 'eol':
-            return checkEndOfLife(due.site.server, now)
-        }
-      },
-    }
-  }
-
-  /** Adds the reachability checks asked for by a change of options that are not due anyway. */
-  private addRechecks(accountId: string, sites: readonly Site[], due: DueCheck[], settings: HealthSettings): void {
-    if (this.recheck.size === 0) return
-    sites.forEach((site, index) => {
-      const key = `${accountId}:${site.id}`
-      if (!this.recheck.delete(key) || !siteEnabled(settings, accountId, site.id)) return
-      if (!due.some((d) => d.site.id === site.id && d.check === 'reachability')) due.push({ site, index, check: 'reachability' })
-    })
+    return { jobs: report.jobs, recorded: recorded.length, changedAccounts: changed, offline, wallMs: clock.now() - started, concurrency: report.concurrency }
   }
 
   /** One line for a cycle's failed checks: how many, and the first of them (with its cause). */
@@ -365,85 +284,4 @@ export class HealthService {
     const what = first instanceof Error ? first.message : String(first)
     this.options.onError?.(new Error(`${errors.length} health check${errors.length === 1 ? '' : 's'} failed inside the app; the first: ${what}`, { cause: first }))
   }
-
-  /** The domain judged from a look-up made within the day, if there is one. */
-  private cachedDomain(url: string, nowMs: number, settings: HealthSettings): CheckOutcome | null {
-    const domain = registrableDomain(hostOf(url))
-    if (domain === null) return judgeDomain({ kind: 'none', domain: null, reason: 'The address has no registered domain (an IP address or a local name).' }, nowMs, settings.warningDays)
-    const kept = this.options.store.rdap(domain)
-    return kept && nowMs - kept.checkedMs < DAILY_MS ? judgeDomain(kept.lookup as RdapLookup, nowMs, settings.warningDays) : null
-  }
-
-  /** IANA's bootstrap file as last fetched (at most monthly), or the shipped snapshot. */
-  private async bootstrap(nowMs: number): Promise<RdapBootstrap> {
-    const kept = this.options.store.meta('rdapBootstrap') as { fetchedMs: number; file: unknown } | undefined
-    if (kept && nowMs - kept.fetchedMs < BOOTSTRAP_REFRESH_MS) return parseBootstrap(kept.file) ?? SHIPPED_BOOTSTRAP
-    const got = await httpGet(this.options.bootstrapUrl ?? IANA_BOOTSTRAP_URL, {
-      network: this.options.network,
-      userAgent: this.options.userAgent,
-      accept: 'application/json',
-      timeoutMs: TIMEOUTS.domain,
-      maxRedirects: 3,
-      maxBodyBytes: 2 * 1024 * 1024,
-      ...(this.options.ca ? { ca: this.options.ca } : {}),
-    }).catch((error: unknown) => {
-      this.options.onError?.(error)
-      return null
-    })
-    let file: unknown = null
-    try {
-      if (got?.kind === 'answer' && got.status === 200) file = JSON.parse(got.body.toString('utf8'))
-    } catch {
-      file = null
-    }
-    const parsed = parseBootstrap(file)
-    // A failed fetch is tried again next month too: the snapshot serves meanwhile.
-    this.options.store.setMeta('rdapBootstrap', { fetchedMs: nowMs, file: parsed ? file : (kept?.file ?? null) })
-    return parsed ?? (kept ? (parseBootstrap(kept.file) ?? SHIPPED_BOOTSTRAP) : SHIPPED_BOOTSTRAP)
-  }
-
-  /** Pushes health:changed and the cycle's one summary; answers the accounts whose findings changed. */
-  private announce(recorded: readonly Recorded[], accounts: readonly Account[], settings: HealthSettings): string[] {
-    const changed = new Set<string>()
-    for (const { accountId, previous, next } of recorded) {
-      if (previous === undefined ? next.cause !== null : previous.cause !== next.cause || previous.level !== next.level) changed.add(accountId)
-    }
-    if (changed.size === 0 || this.disposed) return [...changed]
-    this.options.events.emit('health:changed', { accountIds: [...changed] })
-    const labels = new Map(accounts.map((a) => [a.id, a.label]))
-    const summary: AttentionSummary | null = healthSummary({
-      transitions: healthTransitions(recorded),
-      notifyOn: settings.notifyOn,
-      accountLabel: (id) => labels.get(id) ?? 'An account',
-      siteName: (accountId, siteId) => {
-        const site = this.options.sites(accountId).find((s) => s.id === siteId)
-        return site ? site.name || hostOf(site.url) : `site ${siteId}`
-      },
-    })
-    if (summary) this.options.events.emit('attention:summary', summary)
-    return [...changed]
-  }
-}
-
-function isWebAddress(url: string): boolean {
-  return /^https?:\/\//i.test(url.trim())
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname
-  } catch {
-    return url
-  }
-}
-
-/** Five or more checks that all failed before any answer: the machine, not the sites. */
-function looksOffline(checked: readonly RecordEntry[]): boolean {
-  const reach = checked.filter((e) => e.outcome.check === 'reachability')
-  return reach.length >= 5 && reach.every((e) => e.outcome.details.kind === 'reachability' && e.outcome.details.status === null && e.outcome.sample?.up === false)
-}
-
-/** Any network interface besides loopback is up. */
-function hasNetwork(): boolean {
-  return Object.values(networkInterfaces()).some((list) => (list ?? []).some((i) => !i.internal))
 }
