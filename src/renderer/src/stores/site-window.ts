@@ -47,6 +47,8 @@ import { call } from '../lib/call'
 export const BLOCK_ROWS = 100
 /** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
 export const MAX_BLOCKS = 6
+/** Rows remembered by key for `sameRows` (the kept blocks' and a keystroke's worth more). */
+const ROWS_REMEMBERED = MAX_BLOCKS * BLOCK_ROWS * 2
 
 export interface WindowQuery {
   scope: readonly string[]
@@ -117,6 +119,21 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   let facetsTaken = 0
   // The request carrying the facets asked for, 0 when none is under way.
   let facetsPending = 0
+  // The last row object answered per key, with its JSON: a row answered again the same (a
+  // keystroke that keeps it on screen) is handed over as the same object, so what the table
+  // derived from it (its cells' texts, its link) is kept and nothing of it is drawn again.
+  const known = new Map<RowKey, { json: string; row: TableRow }>()
+  function sameRows(rows: readonly TableRow[]): TableRow[] {
+    return rows.map((row) => {
+      const json = JSON.stringify(row)
+      const held = known.get(row.key)
+      if (held?.json === json) return held.row
+      known.delete(row.key)
+      known.set(row.key, { json, row })
+      if (known.size > ROWS_REMEMBERED) known.delete(known.keys().next().value!)
+      return row
+    })
+  }
   // Until the table says what it shows: its first screen (before layout it draws 40 rows).
   let visible = { first: 0, end: 40 }
   let facetWants = 0
@@ -203,7 +220,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     if (page.digest === undefined) digests.delete(block)
     else digests.set(block, page.digest)
     const next = new Map(blocks.value)
-    next.set(block, page.rows)
+    next.set(block, sameRows(page.rows))
     // Fewer rows than before: blocks past the end have nothing to show.
     for (const kept of next.keys()) if (kept * BLOCK_ROWS >= page.total && kept !== 0) next.delete(kept)
     blocks.value = evict(next)
@@ -275,6 +292,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     stale.clear()
     digests.clear()
     if (!sameScope) {
+      known.clear()
       blocks.value = new Map()
       total.value = null
       scopeTotal.value = null

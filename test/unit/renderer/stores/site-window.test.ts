@@ -328,4 +328,27 @@ describe('site window store', () => {
     await flushPromises()
     expect(window.widest?.name?.[0]?.name).toBe('Longest')
   })
+
+  it('hands a row answered again the same as the same object, and a changed one as a new one', async () => {
+    const { fake, window } = setup()
+    window.show(0, 40)
+    window.setQuery(query())
+    await flushPromises()
+    const first = window.rowAt(0)!
+    const second = window.rowAt(1)!
+    // A keystroke that keeps Site 1 on top: the same row object, so the table keeps what it drew of it.
+    window.setQuery(query('site 1'))
+    await flushPromises()
+    expect(window.rowAt(0)).toBe(first)
+    expect(window.rowAt(1)).not.toBe(second)
+    // A sync changed the row: a new object, with the change.
+    fake.api.sitesQuery.mockImplementation(async (q: SitesQuery) => {
+      const page = answer(5_000, q, 'r2')
+      return ok({ ...page, rows: page.rows.map((row) => (row.key === 'a:1' ? { ...row, site: { ...row.site, status: 'Down' } } : row)) })
+    })
+    fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
+    await flushPromises()
+    expect(window.rowAt(0)).not.toBe(first)
+    expect(window.rowAt(0)?.site.status).toBe('Down')
+  })
 })
