@@ -47,7 +47,7 @@ export const ROOMS = [
 ]
 
 // Layers inside the rooms, lowest first: each folder imports only those before it; in the
-// renderer only stores/ call core (useApi). A file the rule leaves out is named with its reason.
+// renderer only stores/ call core (useApi), with no file left out.
 export const LAYERS = [
   { room: 'core', base: 'src/core', order: ['api', 'store', 'sync', 'channels'] },
   {
@@ -56,12 +56,6 @@ export const LAYERS = [
     order: ['lib', 'stores', 'composables', 'components', 'views'],
     coreGateway: 'lib/api',
     coreCallers: 'stores',
-    // Files that still call core themselves (useApi) instead of through a store. Each is to
-    // move its calls into a store; those another change is editing now wait for it to land.
-    exceptions: {
-      // Being edited by other changes now (Sites table and view, health, overview, reports):
-      // Not yet moved:
-    },
   },
 ]
 

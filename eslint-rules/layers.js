@@ -80,13 +80,11 @@ export const layersPlugin = { meta: { name: 'layers' }, rules: { layers } }
 
 /**
  * One lint config per layered room: its files checked against its order.
- * @param {Array<{ room: string, base: string, order: string[], coreGateway?: string, coreCallers?: string,
- *   exceptions?: Record<string, string> }>} rooms  `exceptions`: files left out of the rule, each with why.
+ * @param {Array<{ room: string, base: string, order: string[], coreGateway?: string, coreCallers?: string }>} rooms
  */
 export function layerConfigs(rooms) {
-  return rooms.map(({ room, base, order, coreGateway, coreCallers, exceptions = {} }) => ({
+  return rooms.map(({ room, base, order, coreGateway, coreCallers }) => ({
     files: [`${base}/**/*.{ts,vue}`],
-    ignores: Object.keys(exceptions),
     plugins: { layers: layersPlugin },
     rules: { 'layers/layers': ['error', { room, base, order, ...(coreGateway ? { coreGateway, coreCallers } : {}) }] },
   }))
