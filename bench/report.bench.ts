@@ -162,7 +162,7 @@ try {
       return { ms: times[Math.floor(runs / 2)]!, pdfBytes, pages }
     }
     for (const { name, report, renderTarget, runs, pdf: printIt } of reports) {
-      // The preview: long tables show their first 1,000 rows on screen (the view says so).
+      // The preview: long tables show their first 100 rows on screen (the view says so).
       const preview = await render(report, true, 3, false)
       figure(`preview in the Reports view, ${name} (mount to drawn), median of 3`, preview.ms, 'ms', below(500))
       const printed = await render(report, false, runs, printIt)

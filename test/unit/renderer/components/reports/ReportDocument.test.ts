@@ -83,6 +83,21 @@ describe('ReportDocument', () => {
     expect(document.querySelector('.report-page-foot')).toBeNull()
   })
 
+  it('shows the first 100 rows of a long table on screen and says so (its pages then say they are the preview\'s); printed, every row', async () => {
+    const updates = Array.from({ length: 250 }, (_, at) => ({ ...report.updates[0]!, extension: `Plugin ${at}` }))
+    const long = { ...report, updates, summary: { ...report.summary, updatesApplied: 250 } }
+    mountInBody(ReportDocument, { props: { report: long, template, screen: true, paged: true } })
+    await nextTick()
+    await nextTick()
+    const block = screen.getByRole('heading', { name: '250 updates' }).closest('.report-table-block')!
+    expect(block.querySelectorAll('tbody tr')).toHaveLength(100)
+    expect(block.textContent).toContain('The first 100 of 250 rows are shown here; the printed report and the CSV have all of them.')
+    expect(document.querySelector('.report-page-foot')!.textContent).toMatch(/Preview page 1 of \d+$/)
+    unmountAll()
+    mountInBody(ReportDocument, { props: { report: long, template } })
+    expect(screen.getByRole('heading', { name: '250 updates' }).closest('.report-table-block')!.querySelectorAll('tbody tr')).toHaveLength(250)
+  })
+
   it('says health checks are off instead of an empty section', () => {
     mountInBody(ReportDocument, { props: { report, template: { ...template, showAppName: true } } })
     expect(screen.getByText(/Health checks are off for these sites/).className).toBe('report-note')
