@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import type { Site } from '../../../../../src/shared'
 import { keyOf } from '../../../../../src/shared/scope'
@@ -43,6 +43,9 @@ afterEach(() => {
   unmountAll()
   vi.restoreAllMocks()
 })
+// The row menu loads on first use and reka-ui with it (no longer among the table's static imports):
+// compiled once ahead, so a find does not wait on the worker's first compile of reka-ui.
+beforeAll(() => import('../../../../../src/renderer/src/components/sites/table/RowContextMenu.vue'), 30_000)
 
 /**
  * The table in a host that keeps the selection as the view does (v-model:selection) and hands
