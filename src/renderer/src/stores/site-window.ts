@@ -456,6 +456,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     blocks,
     widest,
     error,
+    staleRows,
     answered,
     setQuery,
     show,
