@@ -2,7 +2,7 @@
 // query and visible columns in their order, or the selection; it follows a web shell download,
 // names where a desktop save went, says nothing for a cancelled dialog and the reason for a
 // failure. The renderer never builds the file.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { screen } from '@testing-library/dom'
 import { EMPTY_FILTER, type ExportResult, type SiteSelection, type SitesExportRequest } from '../../../../../src/shared'
@@ -19,6 +19,10 @@ const VIEW = { scope: ['a'], filter: { ...EMPTY_FILTER, search: 'shop' }, sort: 
 const DEFAULT_COLUMNS = ['name', 'url', 'status', 'health', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck']
 
 let clicked: Array<{ href: string; download: string }>
+
+// The menu itself loads on first use (it keeps reka-ui out of the first bundle): compiled once
+// ahead, so a test's wait is for the menu, not for the first compile.
+beforeAll(() => import('../../../../../src/renderer/src/components/sites/ExportDropdown.vue'), 30_000)
 
 beforeEach(() => {
   clicked = []
@@ -48,7 +52,7 @@ async function mountMenu(answer: ExportResult | null, options: { count?: number;
 async function choose(user: ReturnType<typeof person>, format: 'CSV' | 'JSON', count = 2) {
   await user.click(screen.getByRole('button', { name: `Export ${count} sites` }))
   await flushPromises()
-  await user.click(screen.getByRole('menuitem', { name: new RegExp(`^${format}`) }))
+  await user.click(await screen.findByRole('menuitem', { name: new RegExp(`^${format}`) }))
   await flushPromises()
 }
 
