@@ -11,6 +11,7 @@ export * from './web-address'
 // path; through this index zod would land in the renderer's first bundle (about 26 KB gzipped).
 export * from './scope'
 export * from './site-fields'
+export * from './tag-chips'
 export * from './sites-query'
 export * from './health'
 export * from './health-labels'

@@ -4,7 +4,7 @@
 // the widest in pixels, and a few per column cover the rest. Worked out once per column and
 // set of lists (kept with the scope's rows), so asking again costs a lookup, and a search
 // leaves the widths where they are: they never jump as one types or scrolls.
-import { SITE_FIELDS, isSiteFieldKey, type Site, type SiteCells, type SiteFieldKey } from '../../shared'
+import { SITE_FIELDS, isSiteFieldKey, shownTagCount, type Site, type SiteCells, type SiteFieldKey } from '../../shared'
 import type { ScopeRows } from './scope-rows'
 import { cellsOf, columnFields } from './table-site'
 
@@ -14,10 +14,13 @@ export const WIDEST_PER_COLUMN = 5
 /** A cheap stand-in for a cell's width: the length of what it shows. */
 function textLength(column: SiteFieldKey, site: Site): number {
   if (column === 'tags') {
-    // The chips' names and their padding, in the site's order (as the row shows them).
+    // The chips the row shows (the same rule as the row: shared/tag-chips.ts) with their
+    // padding, and the "+N" for the rest.
+    const shown = shownTagCount(site.tags.map((tag) => tag.name))
     let length = 0
-    for (const tag of site.tags) length += tag.name.length + 3
-    return length
+    for (let i = 0; i < shown; i++) length += site.tags[i]!.name.length + 3
+    const hidden = site.tags.length - shown
+    return hidden > 0 ? length + String(hidden).length + 2 : length
   }
   return SITE_FIELDS[column].text(site).length
 }

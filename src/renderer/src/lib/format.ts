@@ -121,11 +121,6 @@ export function shortSoftware(value: string): string {
     .replace('/', ' ')
 }
 
-/** How many tags fit a table cell: the first always, a second when both are short. */
-export function tagsThatFit(names: readonly string[], budget = 13): number {
-  if (names.length <= 1) return names.length
-  return (names[0]?.length ?? 0) + (names[1]?.length ?? 0) <= budget ? 2 : 1
-}
 
 const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
 const dayAndClockFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_FILTER, type SitesQuery } from '../../../../src/shared'
 import { querySites } from '../../../../src/core/query'
-import { makeSite } from '../../support/domain-objects'
+import { makeSite, makeTag } from '../../support/domain-objects'
 import { ACCOUNT_A, queryFixture } from './query-fixture'
 
 const withSites = await queryFixture()
@@ -79,6 +79,18 @@ describe('the widest cells', () => {
     expect(page.widest!.name!.map((cell) => cell.name)).toContain('Mid name')
     expect(page.widest!.php![0]).toEqual({ server: { php: '8.3.12-fpm' } })
     expect(Object.keys(page.widest!)).toEqual(['name', 'php'])
+  })
+
+  it('of Tags are the rows whose shown chips are widest, not the rows with the most tags', async () => {
+    // A row shows two chips when their names fit together ("WordPress", "Staging"), otherwise the
+    // first and "+N": five sites with eight one-letter tags show "A", "B", "+6", narrower than
+    // "WordPress" "Staging", though their tags' names are longer in all.
+    const letters = 'ABCDEFGH'.split('').map((letter, i) => makeTag(10 + i, letter))
+    const many = Array.from({ length: 5 }, (_, i) => makeSite(i + 1, { tags: letters }))
+    const two = makeSite(9, { tags: [makeTag(1, 'WordPress'), makeTag(2, 'Staging')] })
+    const q = await withSites({ [ACCOUNT_A]: { sites: [...many, two], tags: [] } })
+    const widest = querySites(q.accounts([ACCOUNT_A]), ask({ columns: ['tags'], widest: true })).widest!
+    expect(widest.tags![0]!.tags!.map((tag) => tag.name)).toEqual(['WordPress', 'Staging'])
   })
 
   it('keep a few per column, each text once', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatPastRelative, formatRelative, hostOf, shortSoftware, tagsThatFit } from '../../../../src/renderer/src/lib/format'
+import { formatPastRelative, formatRelative, hostOf, shortSoftware } from '../../../../src/renderer/src/lib/format'
 import { isHttpUrl } from '../../../../src/renderer/src/lib/validate'
 
 describe('format', () => {
@@ -7,12 +7,6 @@ describe('format', () => {
     expect(shortSoftware('10.11.7-MariaDB')).toBe('10.11.7')
     expect(shortSoftware('Apache/2.4.58 (Debian)')).toBe('Apache 2.4.58')
     expect(shortSoftware('LiteSpeed')).toBe('LiteSpeed')
-  })
-
-  it('fits a second tag only when both are short', () => {
-    expect(tagsThatFit(['VIP', 'Clients'])).toBe(2)
-    expect(tagsThatFit(['Maintenance plan', 'VIP'])).toBe(1)
-    expect(tagsThatFit([])).toBe(0)
   })
 
   it('writes relative times in the given locale, "now" under a minute', () => {

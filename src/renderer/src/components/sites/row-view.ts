@@ -5,8 +5,8 @@
 // change is a new object), so nothing kept goes stale; a site no longer referenced lets its
 // entry go (WeakMap). A row holds only its shown columns' fields (SiteCells): a field it was
 // not sent reads as not known.
-import type { SiteCells, Tag } from '../../../../shared'
-import { formatDate, formatExactTime, formatNumber, hostOf, shortSoftware, tagsThatFit } from '../../lib/format'
+import { shownTagCount, type SiteCells, type Tag } from '../../../../shared'
+import { formatDate, formatExactTime, formatNumber, hostOf, shortSoftware } from '../../lib/format'
 import { isHttpUrl } from '../../lib/validate'
 
 export interface RowView {
@@ -28,13 +28,6 @@ export interface RowView {
   created: string
 }
 
-/**
- * Two tags are shown side by side when their names together are about this long or shorter
- * ("VIP" and "Staging"); otherwise the first and "+N". The Tags column is sized to the widest
- * row (columns.ts), so the chips it shows are never cut.
- */
-const TAG_CHARS = 16
-
 const views = new WeakMap<SiteCells, RowView>()
 
 export function rowView(site: SiteCells): RowView {
@@ -42,7 +35,8 @@ export function rowView(site: SiteCells): RowView {
   if (view === undefined) {
     const tags = site.tags ?? []
     const names = tags.map((t) => t.name)
-    const shown = tagsThatFit(names, TAG_CHARS)
+    // The chips the row shows (shared/tag-chips.ts): core sizes the Tags column by the same rule.
+    const shown = shownTagCount(names)
     const url = site.url ?? ''
     view = {
       // "www." says nothing that tells sites apart; the link and its title keep the whole address.
