@@ -7,5 +7,5 @@ export const TAG_CHIP_CHARS = 16
 
 export function shownTagCount(names: readonly string[], budget = TAG_CHIP_CHARS): number {
   if (names.length <= 1) return names.length
-  return (names[0]?.length ?? 0) + (names[1]?.length ?? 0) <= budget ? 2 : 1
+  return names[0]!.length + names[1]!.length <= budget ? 2 : 1
 }
