@@ -21,69 +21,36 @@
 //   (TableRow); the first request of a scope or a set of columns, and of each round after a
 //   change, also asks for the columns' widest cells over the scope (`widest`), which the table
 //   measures for its widths instead of measuring the rows it is sent.
+//
+// The blocks' arithmetic is lib/window-blocks.ts, the rows kept as the same objects
+// lib/row-memo.ts, and the reads beyond the kept blocks lib/window-rows.ts: this store is the
+// glue between them, core and the table.
 import { defineStore } from 'pinia'
 import { computed, onScopeDispose, shallowRef } from 'vue'
 import type { AppError, Result } from '../../../shared'
-import {
-  EMPTY_FILTER,
-  MAX_QUERY_KEYS,
-  MAX_QUERY_ROWS,
-  type SiteFacets,
-  type SiteFilter,
-  type SiteRow,
-  type SiteSelection,
-  type SiteSort,
-  type SitesPage,
-  type SitesQuery,
-  type TableRow,
-  type WidestCells,
-} from '../../../shared/sites-query'
-import type { TableFieldKey } from '../../../shared/site-fields'
+import type { SiteFacets, SiteRow, SiteSelection, SitesPage, SitesQuery, TableRow, WidestCells } from '../../../shared/sites-query'
 import type { RowKey } from '../../../shared/scope'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
+import { RowMemo } from '../lib/row-memo'
+import {
+  BLOCK_ROWS,
+  MAX_BLOCKS,
+  blocksAround,
+  blocksOnScreen,
+  blocksToEvict,
+  sameQuery,
+  widestIdOf,
+  type VisibleRows,
+  type WindowQuery,
+} from '../lib/window-blocks'
+import { readRange, readSelection } from '../lib/window-rows'
 
-/** Rows per block: a screenful or three, one request (about 90 KB of JSON with every field, far less with the shown columns'). */
-export const BLOCK_ROWS = 100
-/** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
-export const MAX_BLOCKS = 6
-/** Rows remembered by key for `sameRows` (the kept blocks' and a keystroke's worth more). */
+// Re-exported: the store's callers and tests name them from here, as before the arithmetic moved.
+export { BLOCK_ROWS, MAX_BLOCKS, NEAR_EDGE_ROWS, blocksAround, type WindowQuery } from '../lib/window-blocks'
+
+/** Rows remembered by key for the rows handed over as the same objects (the kept blocks' and a keystroke's worth more). */
 const ROWS_REMEMBERED = MAX_BLOCKS * BLOCK_ROWS * 2
-
-export interface WindowQuery {
-  scope: readonly string[]
-  filter: SiteFilter
-  sort: readonly SiteSort[]
-  /** The table's shown columns: rows carry only their fields. Absent: whole sites. */
-  columns?: readonly TableFieldKey[]
-}
-
-/** The scope and columns a widest answer belongs to. */
-const widestIdOf = (q: WindowQuery): string => `${q.scope.join('\n')}|${q.columns?.join(',') ?? ''}`
-
-function sameQuery(a: WindowQuery | null, b: WindowQuery): boolean {
-  return a !== null && JSON.stringify(a) === JSON.stringify(b)
-}
-
-/**
- * How near a block's edge the screen must come before the block beyond it is asked for. Not
- * always one more on either side: at the top of a list (an open, every keystroke in the search)
- * the screen's one block is all that goes over the bridge.
- */
-export const NEAR_EDGE_ROWS = 40
-
-/** The blocks holding rows [first, end), and the one beyond an edge the screen is near. */
-export function blocksAround(first: number, end: number, total: number | null): number[] {
-  const last = total === null ? Math.max(first, end - 1) : Math.min(Math.max(first, end - 1), Math.max(0, total - 1))
-  const before = first % BLOCK_ROWS < NEAR_EDGE_ROWS ? 1 : 0
-  const after = last % BLOCK_ROWS >= BLOCK_ROWS - NEAR_EDGE_ROWS ? 1 : 0
-  const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - before)
-  let to = Math.floor(last / BLOCK_ROWS) + after
-  if (total !== null) to = Math.min(to, Math.max(0, Math.ceil(total / BLOCK_ROWS) - 1))
-  const out: number[] = []
-  for (let block = from; block <= to; block++) out.push(block)
-  return out
-}
 
 export const useSiteWindowStore = defineStore('siteWindow', () => {
   const api = useApi()
@@ -119,28 +86,16 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   let facetsTaken = 0
   // The request carrying the facets asked for, 0 when none is under way.
   let facetsPending = 0
-  // The last row object answered per key, with its JSON: a row answered again the same (a
-  // keystroke that keeps it on screen) is handed over as the same object, so what the table
-  // derived from it (its cells' texts, its link) is kept and nothing of it is drawn again.
-  const known = new Map<RowKey, { json: string; row: TableRow }>()
-  function sameRows(rows: readonly TableRow[]): TableRow[] {
-    return rows.map((row) => {
-      const json = JSON.stringify(row)
-      const held = known.get(row.key)
-      if (held?.json === json) return held.row
-      known.delete(row.key)
-      known.set(row.key, { json, row })
-      if (known.size > ROWS_REMEMBERED) known.delete(known.keys().next().value!)
-      return row
-    })
-  }
+  // A row answered again the same is handed over as the same object: the table keeps what it derived.
+  const known = new RowMemo<TableRow>(ROWS_REMEMBERED)
   // Until the table says what it shows: its first screen (before layout it draws 40 rows).
-  let visible = { first: 0, end: 40 }
+  let visible: VisibleRows = { first: 0, end: 40 }
   let facetWants = 0
   // The scope and columns of the widest cells held or asked for, and whether the next request asks them again.
   let widestId = ''
   let widestWanted = false
 
+  /** Asks core for rows of the query, always naming the shown columns. */
   function ask(offset: number, limit: number, withFacets: boolean, extra: Partial<SitesQuery> = {}): Promise<Result<SitesPage>> {
     const q = query.value!
     const columns = q.columns ? { columns: [...q.columns] } : {}
@@ -220,7 +175,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     if (page.digest === undefined) digests.delete(block)
     else digests.set(block, page.digest)
     const next = new Map(blocks.value)
-    next.set(block, sameRows(page.rows))
+    next.set(block, known.same(page.rows))
     // Fewer rows than before: blocks past the end have nothing to show.
     for (const kept of next.keys()) if (kept * BLOCK_ROWS >= page.total && kept !== 0) next.delete(kept)
     blocks.value = evict(next)
@@ -228,10 +183,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
 
   /** Keeps the blocks nearest the screen, at most MAX_BLOCKS. */
   function evict(map: Map<number, readonly TableRow[]>): Map<number, readonly TableRow[]> {
-    if (map.size <= MAX_BLOCKS) return map
-    const centre = (visible.first + visible.end) / 2 / BLOCK_ROWS
-    const far = [...map.keys()].sort((a, b) => Math.abs(b + 0.5 - centre) - Math.abs(a + 0.5 - centre))
-    for (const block of far.slice(0, map.size - MAX_BLOCKS)) {
+    for (const block of blocksToEvict(map.keys(), visible)) {
       map.delete(block)
       latestFor.delete(block)
       stale.delete(block)
@@ -244,18 +196,11 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     return blocksAround(visible.first, visible.end, staleRows.value ? null : total.value)
   }
 
-  /** The blocks holding a row on screen. */
-  function onScreen(): number[] {
-    const out: number[] = []
-    for (let block = Math.floor(visible.first / BLOCK_ROWS); block <= Math.floor((visible.end - 1) / BLOCK_ROWS); block++) out.push(block)
-    return out
-  }
-
   /** Asks for the blocks around the screen that are neither kept nor asked for. */
   function fill(): void {
     if (!query.value) return
     let facetsAsked = !(facetWants > 0 && facets.value === null && facetsPending === 0)
-    const screen = new Set(onScreen())
+    const screen = new Set(blocksOnScreen(visible))
     for (const block of wanted()) {
       if (stale.has(block) && screen.has(block)) {
         // Asked once: its older rows stay shown until the answer replaces them.
@@ -317,7 +262,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     // A change may have made a cell wider (or the widest narrower).
     widestWanted = true
     const kept = staleRows.value ? [] : [...blocks.value.keys()]
-    const screen = onScreen().filter((block) => kept.includes(block))
+    const screen = blocksOnScreen(visible).filter((block) => kept.includes(block))
     for (const block of kept) if (!screen.includes(block)) stale.add(block)
     const list = screen.length > 0 ? screen : [wanted()[0] ?? 0]
     list.forEach((block, i) => void fetchBlock(block, i === 0 && facetWants > 0, true))
@@ -359,23 +304,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   async function rowsBetween(from: number, to: number): Promise<TableRow[] | null> {
     if (!query.value) return []
     const mine = generation
-    const out: TableRow[] = []
-    let index = from
-    while (index < to) {
-      const kept = rowAt(index)
-      if (kept) {
-        out.push(kept)
-        index++
-        continue
-      }
-      const limit = Math.min(MAX_QUERY_ROWS, to - index)
-      const result = await ask(index, limit, false)
-      if (mine !== generation || !result.ok) return null
-      if (result.value.rows.length === 0) break
-      out.push(...result.value.rows)
-      index += result.value.rows.length
-    }
-    return out
+    return readRange(from, to, rowAt, (offset, limit) => ask(offset, limit, false), () => mine === generation)
   }
 
   /** The keys of rows [from, to) of the query (a Shift-click range over rows not fetched). */
@@ -384,36 +313,11 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     return rows ? rows.map((r) => r.key) : null
   }
 
-  /**
-   * The rows a selection names, in the query's order, page by page: a selection of keys
-   * (whatever the search) or every row the query matches but the exceptions.
-   */
+  /** The rows a selection names, in the query's order (a selection of keys whatever the search, or every matching row but the exceptions). */
   async function rowsOf(selection: SiteSelection): Promise<Result<SiteRow[]>> {
     const q = query.value
     if (!q) return { ok: true, value: [] }
-    const out: SiteRow[] = []
-    if (selection.kind === 'keys') {
-      for (let at = 0; at < selection.keys.length; at += MAX_QUERY_KEYS) {
-        const keys = selection.keys.slice(at, at + MAX_QUERY_KEYS)
-        for (let offset = 0; offset < keys.length; offset += MAX_QUERY_ROWS) {
-          const result = await call(() =>
-            api.sitesQuery({ scope: [...q.scope], filter: EMPTY_FILTER, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS, keys }),
-          )
-          if (!result.ok) return result
-          out.push(...result.value.rows)
-          if (result.value.rows.length < MAX_QUERY_ROWS) break
-        }
-      }
-      return { ok: true, value: out }
-    }
-    const except = new Set(selection.except)
-    for (let offset = 0; ; offset += MAX_QUERY_ROWS) {
-      const result = await call(() => api.sitesQuery({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS }))
-      if (!result.ok) return result
-      for (const row of result.value.rows) if (!except.has(row.key)) out.push(row)
-      if (result.value.rows.length < MAX_QUERY_ROWS || offset + MAX_QUERY_ROWS >= result.value.total) break
-    }
-    return { ok: true, value: out }
+    return readSelection(q, selection, (asked) => call(() => api.sitesQuery(asked)))
   }
 
   /** Which of these keys still name a site of the scope (a selection kept across changes), or null when core could not say. */

@@ -1,0 +1,67 @@
+// The arithmetic of the Sites window's blocks (stores/site-window.ts): which blocks of
+// BLOCK_ROWS rows the screen needs, which hold a row on screen, and which go when more than
+// MAX_BLOCKS are kept. Pure, so the store keeps only the requests and their answers.
+import type { SiteFilter, SiteSort } from '../../../shared/sites-query'
+import type { TableFieldKey } from '../../../shared/site-fields'
+
+/** Rows per block: a screenful or three, one request (about 90 KB of JSON with every field, far less with the shown columns'). */
+export const BLOCK_ROWS = 100
+/** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
+export const MAX_BLOCKS = 6
+
+/**
+ * How near a block's edge the screen must come before the block beyond it is asked for. Not
+ * always one more on either side: at the top of a list (an open, every keystroke in the search)
+ * the screen's one block is all that goes over the bridge.
+ */
+export const NEAR_EDGE_ROWS = 40
+
+export interface WindowQuery {
+  scope: readonly string[]
+  filter: SiteFilter
+  sort: readonly SiteSort[]
+  /** The table's shown columns: rows carry only their fields. Absent: whole sites. */
+  columns?: readonly TableFieldKey[]
+}
+
+/** The rows the table shows, [first, end). */
+export interface VisibleRows {
+  first: number
+  end: number
+}
+
+/** The scope and columns a widest answer belongs to. */
+export const widestIdOf = (q: WindowQuery): string => `${q.scope.join('\n')}|${q.columns?.join(',') ?? ''}`
+
+export function sameQuery(a: WindowQuery | null, b: WindowQuery): boolean {
+  return a !== null && JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** The blocks holding rows [first, end), and the one beyond an edge the screen is near. */
+export function blocksAround(first: number, end: number, total: number | null): number[] {
+  const last = total === null ? Math.max(first, end - 1) : Math.min(Math.max(first, end - 1), Math.max(0, total - 1))
+  const before = first % BLOCK_ROWS < NEAR_EDGE_ROWS ? 1 : 0
+  const after = last % BLOCK_ROWS >= BLOCK_ROWS - NEAR_EDGE_ROWS ? 1 : 0
+  const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - before)
+  let to = Math.floor(last / BLOCK_ROWS) + after
+  if (total !== null) to = Math.min(to, Math.max(0, Math.ceil(total / BLOCK_ROWS) - 1))
+  const out: number[] = []
+  for (let block = from; block <= to; block++) out.push(block)
+  return out
+}
+
+/** The blocks holding a row on screen. */
+export function blocksOnScreen(visible: VisibleRows): number[] {
+  const out: number[] = []
+  for (let block = Math.floor(visible.first / BLOCK_ROWS); block <= Math.floor((visible.end - 1) / BLOCK_ROWS); block++) out.push(block)
+  return out
+}
+
+/** The kept blocks to let go so at most MAX_BLOCKS remain: the farthest from the screen's middle. */
+export function blocksToEvict(kept: Iterable<number>, visible: VisibleRows): number[] {
+  const blocks = [...kept]
+  if (blocks.length <= MAX_BLOCKS) return []
+  const centre = (visible.first + visible.end) / 2 / BLOCK_ROWS
+  const far = blocks.sort((a, b) => Math.abs(b + 0.5 - centre) - Math.abs(a + 0.5 - centre))
+  return far.slice(0, blocks.length - MAX_BLOCKS)
+}
