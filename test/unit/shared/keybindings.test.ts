@@ -1,7 +1,7 @@
 // The one table of keys: each command's keys once, the menu's accelerators and the page's
 // presses read from it.
 import { describe, expect, it } from 'vitest'
-import { acceleratorOf, KEY_BINDINGS, pageBindingFor, pressMatches, shortcutOf, type KeyPress } from '../../../src/shared/keybindings'
+import { acceleratorOf, KEY_BINDINGS, pageBindingFor, pressMatches, shortcutOf, tableBindingFor, type KeyPress } from '../../../src/shared/keybindings'
 
 const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods })
 
@@ -34,6 +34,13 @@ describe('pressMatches', () => {
     expect(pressMatches(press('F1', { shiftKey: true }), 'F1')).toBe(false)
   })
 
+  it('lets a press add only the modifiers the binding allows, never leave out a written one', () => {
+    expect(pressMatches(press('Delete', { shiftKey: true }), 'Delete', ['Shift'])).toBe(true)
+    expect(pressMatches(press('Delete', { ctrlKey: true }), 'Delete', ['Shift'])).toBe(false)
+    expect(pressMatches(press('F10', { shiftKey: true, altKey: true }), 'Shift+F10', ['Ctrl', 'Shift', 'Alt'])).toBe(true)
+    expect(pressMatches(press('F10'), 'Shift+F10', ['Ctrl', 'Shift', 'Alt'])).toBe(false)
+  })
+
   it('lets a lone character be typed with Shift, but not with Ctrl', () => {
     expect(pressMatches(press('?', { shiftKey: true }), '?')).toBe(true)
     expect(pressMatches(press('?', { ctrlKey: true }), '?')).toBe(false)
@@ -46,5 +53,41 @@ describe('pageBindingFor', () => {
     expect(pageBindingFor(press('F1'))?.command).toBe('app.palette')
     expect(pageBindingFor(press('1', { ctrlKey: true }))).toBeUndefined()
     expect(pageBindingFor(press('x', { ctrlKey: true }))).toBeUndefined()
+  })
+})
+
+describe('the Sites table’s keys', () => {
+  it('are in the table, shown with their words, and the page’s dispatcher and the menu leave them alone', () => {
+    expect(shortcutOf('sites.table.selectAll')).toBe('Ctrl+A')
+    expect(shortcutOf('sites.selection.clear')).toBe('Escape')
+    const table = KEY_BINDINGS.filter((b) => b.handledBy === 'table')
+    expect(table.map((b) => b.command)).toEqual(['sites.table.selectAll', 'sites.selection.clear', 'sites.table.rowMenu', 'sites.table.delete'])
+    expect(table.every((b) => b.label !== undefined)).toBe(true)
+    expect(pageBindingFor(press('a', { ctrlKey: true }))).toBeUndefined()
+    expect(pageBindingFor(press('Escape'))).toBeUndefined()
+    expect(pageBindingFor(press('Delete'))).toBeUndefined()
+  })
+
+  it('tells the table’s presses apart as its handlers always have', () => {
+    const command = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}) => tableBindingFor(press(key, mods))?.command
+    // Ctrl/Cmd+A, and nothing else with it.
+    expect(command('a', { ctrlKey: true })).toBe('sites.table.selectAll')
+    expect(command('A', { metaKey: true })).toBe('sites.table.selectAll')
+    expect(command('a', { ctrlKey: true, shiftKey: true })).toBeUndefined()
+    expect(command('a')).toBeUndefined()
+    // Escape with any modifiers.
+    expect(command('Escape')).toBe('sites.selection.clear')
+    expect(command('Escape', { shiftKey: true, ctrlKey: true })).toBe('sites.selection.clear')
+    // Delete, with Shift or without, never with Ctrl, Cmd or Alt.
+    expect(command('Delete')).toBe('sites.table.delete')
+    expect(command('Delete', { shiftKey: true })).toBe('sites.table.delete')
+    expect(command('Delete', { metaKey: true })).toBeUndefined()
+    expect(command('Delete', { altKey: true })).toBeUndefined()
+    // The menu key with anything; F10 only with Shift.
+    expect(command('ContextMenu')).toBe('sites.table.rowMenu')
+    expect(command('ContextMenu', { ctrlKey: true })).toBe('sites.table.rowMenu')
+    expect(command('F10', { shiftKey: true })).toBe('sites.table.rowMenu')
+    expect(command('F10', { shiftKey: true, ctrlKey: true })).toBe('sites.table.rowMenu')
+    expect(command('F10')).toBeUndefined()
   })
 })
