@@ -3,6 +3,11 @@
 // TypeScript with no Node or DOM imports: both tsconfigs check it, and lint keeps it that way.
 //
 //   browser -> server  { id, channel, input? }   one call of a contract channel
+//   browser -> server  { ..., opening: true }    made while the page was opening (before the
+//                                                person's first key or click): the shell primes
+//                                                the next page with such calls
+//   browser -> server  { ..., answered: true }   a call the page answered from the shell's
+//                                                primed answers: noted, never answered
 //   server -> browser  { id, result }            its answer, always a Result (errors are data)
 //   server -> browser  { event, payload }        a core push event
 //   browser -> server  {"ping":true}             the bridge's heartbeat (PING_FRAME)
@@ -30,6 +35,59 @@ export interface RequestMessage {
   id: number
   channel: string
   input?: unknown
+  /** Made while the page was opening, before the person's first key or click (first-calls.ts). */
+  opening?: true
+  /** The page answered it from the primed answers: the shell notes the call and sends nothing back. */
+  answered?: true
+}
+
+/**
+ * The page's head start: answers to the reads a page made first last time, made by core as
+ * the shell serves the page and written into it (a JSON data block, never run as script), so
+ * the window draws its first screen without waiting for its socket (DESIGN.md, "The first
+ * screen first"). `seq` is the number of the last push the shell had sent when they were
+ * made; the page's socket asks for the pushes after it (SINCE_PARAM), so nothing said between
+ * the answers and the socket is missed.
+ */
+export interface PrimedAnswers {
+  seq: number
+  /** [callKey(channel, input), its answer] */
+  answers: Array<[string, Result<unknown>]>
+}
+
+/** The id of the page's data block that carries the PrimedAnswers. */
+export const PRIMED_ANSWERS_ID = 'primed-answers'
+/** The socket address's query parameter: the seq of the primed answers the page used. */
+export const SINCE_PARAM = 'since'
+
+/** One call as a string, the same at both ends: its channel and its input as JSON. */
+export function callKey(channel: string, input: unknown): string {
+  return input === undefined ? channel : `${channel} ${JSON.stringify(input)}`
+}
+
+/**
+ * The primed answers as the text of an HTML data block: JSON whose "<" (so no "</script>"
+ * or "<!--" can end or bend the block) and line separators are escaped.
+ */
+export function encodePrimedAnswers(primed: PrimedAnswers): string {
+  return JSON.stringify(primed).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+/** The primed answers of a data block's text, or null when it is not a readable PrimedAnswers. */
+export function parsePrimedAnswers(text: string): PrimedAnswers | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (!isRecord(value) || !isMessageId(value.seq) || !Array.isArray(value.answers)) return null
+  const answers: Array<[string, Result<unknown>]> = []
+  for (const entry of value.answers as unknown[]) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isResult(entry[1])) return null
+    answers.push([entry[0], entry[1]])
+  }
+  return { seq: value.seq, answers }
 }
 
 export interface ResponseMessage {
@@ -43,8 +101,11 @@ export interface PushMessage {
 }
 
 /** The frame of one call; an absent input is left out, as JSON would drop it anyway. Throws what JSON.stringify throws. */
-export function encodeRequest({ id, channel, input }: RequestMessage): string {
-  return JSON.stringify(input === undefined ? { id, channel } : { id, channel, input })
+export function encodeRequest({ id, channel, input, opening, answered }: RequestMessage): string {
+  const call: RequestMessage = input === undefined ? { id, channel } : { id, channel, input }
+  if (opening) call.opening = true
+  if (answered) call.answered = true
+  return JSON.stringify(call)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -105,6 +166,8 @@ export function parseRequestMessage(text: string): ParsedRequest {
   if (typeof value.channel !== 'string') return refuse('The frame has no "channel" name.')
   const message: RequestMessage = { id: value.id, channel: value.channel }
   if ('input' in value) message.input = value.input
+  if (value.opening === true) message.opening = true
+  if (value.answered === true) message.answered = true
   return { ok: true, message }
 }
 

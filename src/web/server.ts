@@ -8,7 +8,9 @@ import type { ExportDownloads } from '../core/export'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import { tokenCookie } from './access-token'
-import { MAX_MESSAGE_BYTES, SOCKET_PATH } from './protocol'
+import { FirstCalls } from './first-calls'
+import { MAX_MESSAGE_BYTES, SINCE_PARAM, SOCKET_PATH } from './protocol'
+import { sendPrimedPage } from './primed-page'
 import { DOWNLOAD_PATH } from '../shared'
 import { sendDownload } from './download-file'
 import { checkDownloadAccess, checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
@@ -31,6 +33,8 @@ export interface WebShellServerOptions {
   logger?: Logger
   /** Core's finished exports, each served once at DOWNLOAD_PATH + its id. */
   downloads?: ExportDownloads
+  /** Where the page's first calls are kept between runs (first-calls.ts); absent: in memory only. */
+  firstCallsFile?: string
 }
 
 export interface WebShellServer {
@@ -77,12 +81,18 @@ function describeRequest(req: IncomingMessage): Record<string, unknown> {
   }
 }
 
+/** The push number a socket's page was primed at (?since=N), if it says one. */
+function sinceOf(req: IncomingMessage): number | undefined {
+  const since = new URL(req.url ?? '/', 'http://shell').searchParams.get(SINCE_PARAM)
+  return since !== null && /^\d{1,15}$/.test(since) ? Number(since) : undefined
+}
+
 export async function startWebShellServer(options: WebShellServerOptions): Promise<WebShellServer> {
   const logger = options.logger ?? silentLogger
   const files = staticFiles(options)
-  const channels = socketChannels(options.core, logger)
+  const channels = socketChannels(options.core, logger, new FirstCalls({ file: options.firstCallsFile ?? null, logger }))
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
-  sockets.on('connection', (socket) => channels.serve(socket))
+  sockets.on('connection', (socket, req: IncomingMessage) => channels.serve(socket, sinceOf(req)))
   // Known only once listening (port 0 picks one); requests cannot arrive before that.
   let port = 0
 
@@ -124,6 +134,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
     if (access.fromQuery) res.setHeader('Set-Cookie', tokenCookie(port, options.token))
     const file = await files.read(url.pathname)
     if (!file) return sendText(res, 404, 'Not found.')
+    if (file.page && req.method === 'GET') return sendPrimedPage(res, file, options.core.handlers, channels)
     res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.body.length,

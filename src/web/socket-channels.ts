@@ -2,10 +2,15 @@
 // handlers and forwards core's push events to every open socket. Input is handed to core
 // unchecked on purpose: core validates every channel's input (DESIGN.md); this side only
 // checks the envelope and the channel name.
+//
+// It also keeps what primes the next page (first-calls.ts, push-log.ts): each socket's first
+// reads are noted, and a socket that opens after primed answers is sent the pushes it missed.
 import type { WebSocket } from 'ws'
 import type { Core } from '../core'
 import type { PushEvent, Result } from '../shared'
-import { fail, internalError, isRequestChannel, PUSH_EVENTS } from '../shared'
+import { catchUpPushes, fail, internalError, isRequestChannel, PUSH_EVENTS } from '../shared'
+import { FirstCalls } from './first-calls'
+import { PushLog } from './push-log'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import type { ResponseMessage } from './protocol'
@@ -39,26 +44,55 @@ function encodeResponse(response: ResponseMessage): string {
 }
 
 export interface SocketChannels {
-  /** Serves one authorized socket until it closes. */
-  serve(socket: WebSocket): void
+  /**
+   * Serves one authorized socket until it closes. `since`: the page opened on primed answers
+   * made after push number `since`; it is sent the pushes after that first.
+   */
+  serve(socket: WebSocket, since?: number): void
+  /** The number of the last push sent to the pages (primed answers carry it). */
+  pushSeq(): number
+  /** The first reads of the last page (what to prime the next one with). */
+  readonly firstCalls: FirstCalls
   dispose(): void
 }
 
-export function socketChannels(core: Core, logger: Logger = silentLogger): SocketChannels {
+export function socketChannels(core: Core, logger: Logger = silentLogger, firstCalls = new FirstCalls({ file: null, logger })): SocketChannels {
   const sockets = new Set<WebSocket>()
+  const pushes = new PushLog()
 
+  const pushText = (event: PushEvent, payload: unknown) => JSON.stringify({ event, payload })
   const broadcast = (event: PushEvent, payload: unknown) => {
-    const text = JSON.stringify({ event, payload })
+    pushes.add({ event, payload })
+    const text = pushText(event, payload)
     for (const socket of sockets) {
       if (socket.readyState === socket.OPEN) socket.send(text)
     }
   }
+  const sendTo = (socket: WebSocket) => (event: PushEvent, payload: unknown) => {
+    if (socket.readyState === socket.OPEN) socket.send(pushText(event, payload))
+  }
+  /** What a page that opened on primed answers missed since they were made. */
+  const catchUp = (socket: WebSocket, since: number) => {
+    const missed = pushes.after(since)
+    if (missed === null) {
+      void catchUpPushes((channel, input) => answer(core, channel, input, logger), sendTo(socket))
+      return
+    }
+    for (const push of missed) sendTo(socket)(push.event, push.payload)
+  }
   const unsubscribers = PUSH_EVENTS.map((event) => core.on(event, (payload) => broadcast(event, payload)))
 
   return {
-    serve(socket) {
+    firstCalls,
+    pushSeq: () => pushes.seq(),
+    serve(socket, since) {
       sockets.add(socket)
-      socket.on('close', () => sockets.delete(socket))
+      if (since !== undefined) catchUp(socket, since)
+      const opening = firstCalls.watch()
+      socket.on('close', () => {
+        sockets.delete(socket)
+        opening.end()
+      })
       socket.on('error', (error) => {
         // A frame over the size limit, a broken connection: the socket goes, the shell stays.
         logger.warn('A socket failed and was closed', { error: errorFields(error) })
@@ -77,6 +111,9 @@ export function socketChannels(core: Core, logger: Logger = silentLogger): Socke
           return
         }
         const request = parsed.message
+        if (request.opening) opening.note(request.channel, request.input)
+        // Answered in the page already: only noted, so the next page is primed with it too.
+        if (request.answered) return
         void answer(core, request.channel, request.input, logger).then((result) => {
           if (socket.readyState === socket.OPEN) socket.send(encodeResponse({ id: request.id, result }))
         })

@@ -27,6 +27,8 @@ export interface StaticFile {
   contentType: string
   /** index.html changes with every build and carries no hash: never cache it. */
   cacheable: boolean
+  /** The app's page (index.html), which the shell completes with primed answers as it sends it. */
+  page?: true
 }
 
 export interface StaticFiles {
@@ -91,6 +93,7 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
       body: Buffer.from(injectBridgeScript(html.toString('utf8'))),
       contentType: CONTENT_TYPES['.html']!,
       cacheable: false,
+      page: true,
     }
   }
 

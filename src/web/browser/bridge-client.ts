@@ -4,13 +4,14 @@
 //
 // Three parts, put together here: the socket that looks after itself (reconnecting-socket.ts:
 // heartbeat, backoff, "Reconnecting…"), the calls over it (rpc-client.ts: ids, timeouts,
-// pushes), and the catch-up after a reconnect (catch-up.ts). Calls made while the shell cannot
+// pushes), and the catch-up after a reconnect (shared/catch-up-pushes.ts). Calls made while the shell cannot
 // be reached settle at once with a 'network' error, never waiting; calls waiting when the
 // socket goes settle with one too.
-import { createApi, type SiteManagerApi } from '../../shared'
+import { catchUpPushes, createApi, type SiteManagerApi } from '../../shared'
 import { CONNECTION_LOST, NOT_CONNECTED } from './bridge-errors'
-import { catchUpAfterReconnect } from './catch-up'
 import { type Clock, systemClock } from './clock'
+import { PrimedAnswerBook } from './primed-answers'
+import type { PrimedAnswers } from '../protocol'
 import { PushListeners } from './push-listeners'
 import { type ConnectionStatus, ReconnectingSocket, type ReconnectingSocketOptions } from './reconnecting-socket'
 import { DEFAULT_CALL_TIMEOUT_MS, RpcClient } from './rpc-client'
@@ -20,6 +21,10 @@ export interface BridgeOptions extends Omit<ReconnectingSocketOptions, 'clock'> 
   callTimeoutMs?: number
   /** Told every change of the connection's state (the page's banner). */
   onStatus?: (status: ConnectionStatus) => void
+  /** The answers the shell primed the page with (primed-answers.ts): each answers its first call. */
+  primed?: PrimedAnswers | null
+  /** Whether the page is still opening, before the person's first key or click (protocol.ts's `opening`). */
+  opening?: () => boolean
   setTimer?: Clock['setTimer']
   clearTimer?: Clock['clearTimer']
   now?: Clock['now']
@@ -42,7 +47,10 @@ export function createBridge(options: BridgeOptions): Bridge {
     now: options.now ?? systemClock.now,
   }
   const pushes = new PushListeners()
+  const book = new PrimedAnswerBook(options.primed ?? null)
   const rpc = new RpcClient({
+    primed: (channel, input) => book.take(channel, input),
+    ...(options.opening ? { opening: options.opening } : {}),
     // The socket is made next (its events need the client); no call runs before it exists.
     send: (text) => socket.send(text),
     onPush: pushes.emit,
@@ -53,7 +61,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     { ...options, clock },
     {
       onOpen: (reconnected) => {
-        if (reconnected) void catchUpAfterReconnect(rpc.request, pushes.emit)
+        if (reconnected) void catchUpPushes(rpc.request, pushes.emit)
       },
       onFrame: (text) => rpc.receive(text),
       // A socket that never opened never carried the calls: the shell could not be reached.

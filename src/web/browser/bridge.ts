@@ -9,13 +9,26 @@ import type { Connect } from './reconnecting-socket'
 import { dropTokenFromAddress } from './address-token'
 import { createBridge } from './bridge-client'
 import { createConnectionBanner, type ConnectionBanner } from './connection-banner'
-import { SOCKET_PATH } from '../protocol'
+import { takePrimedAnswers } from './primed-answers'
+import { SINCE_PARAM, SOCKET_PATH } from '../protocol'
 
 // First, before any other script can read the address or the router keeps it as its base.
 dropTokenFromAddress(window)
 
+// The answers the shell made to this page's first calls as it served it (web/primed-page.ts).
+// The first socket asks for the pushes sent since they were made; a later one is a reconnect,
+// which reads everything again anyway.
+const primed = takePrimedAnswers(document)
+let since = primed === null ? '' : `?${SINCE_PARAM}=${primed.seq}`
+
+// The page is opening until the person's first key, click or typing: the calls made until
+// then are the ones the shell primes the next page with (web/first-calls.ts).
+let opening = true
+for (const type of ['keydown', 'pointerdown', 'input']) document.addEventListener(type, () => (opening = false), { capture: true, once: true })
+
 const connect: Connect = (callbacks) => {
-  const socket = new WebSocket(`ws://${location.host}${SOCKET_PATH}`)
+  const socket = new WebSocket(`ws://${location.host}${SOCKET_PATH}${since}`)
+  since = ''
   socket.onopen = () => callbacks.onOpen()
   socket.onmessage = (event: MessageEvent) => {
     if (typeof event.data === 'string') callbacks.onMessage(event.data)
@@ -32,7 +45,7 @@ const connect: Connect = (callbacks) => {
 
 // The banner is made first and told every change; it needs the bridge only for "Try now".
 let banner: ConnectionBanner | null = null
-const bridge = createBridge({ connect, onStatus: (status) => banner?.show(status) })
+const bridge = createBridge({ connect, primed, opening: () => opening, onStatus: (status) => banner?.show(status) })
 banner = createConnectionBanner(document, { tryNow: () => bridge.reconnectNow() })
 banner.show(bridge.status())
 // Coming back to the tab is a good moment to look again rather than wait out the backoff

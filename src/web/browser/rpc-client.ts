@@ -32,6 +32,10 @@ export interface RpcClientOptions {
   onPush(event: PushEvent, payload: unknown): void
   callTimeoutMs: number
   clock: Clock
+  /** The shell's primed answer to a call, once (primed-answers.ts); undefined: ask over the socket. */
+  primed?: (channel: RequestChannel, input: unknown) => Result<unknown> | undefined
+  /** Whether the page is still opening (no key or click yet): its calls are then marked so (protocol.ts). */
+  opening?: () => boolean
 }
 
 type Settle = (result: Result<unknown>) => void
@@ -46,9 +50,20 @@ export class RpcClient {
   readonly request: Invoke = (channel: RequestChannel, input: unknown) =>
     new Promise((resolve) => {
       const id = this.nextId++
+      const opening = this.options.opening?.() === true ? { opening: true as const } : {}
+      const primed = this.options.primed?.(channel, input)
+      if (primed !== undefined) {
+        // Told to the shell all the same (it answers nothing), so it primes the next page with it too.
+        try {
+          this.options.send(encodeRequest({ id, channel, input, ...opening, answered: true }))
+        } catch {
+          // An input JSON cannot carry was never primed: its key could not have matched.
+        }
+        return resolve(primed)
+      }
       let text: string
       try {
-        text = encodeRequest({ id, channel, input })
+        text = encodeRequest({ id, channel, input, ...opening })
       } catch {
         return resolve(fail(UNSENDABLE_INPUT))
       }

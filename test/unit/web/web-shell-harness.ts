@@ -52,7 +52,9 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
 }
 
 /** `port`: a fixed one, to start a shell again where an earlier one listened (a restart). */
-export async function startHarness(options: { logger?: Logger; port?: number; downloads?: ExportDownloads } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { logger?: Logger; port?: number; downloads?: ExportDownloads; firstCallsFile?: string } = {},
+): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'))
   await mkdir(join(dir, 'renderer', 'assets'), { recursive: true })
   await writeFile(join(dir, 'renderer', 'index.html'), INDEX_HTML)
@@ -70,6 +72,7 @@ export async function startHarness(options: { logger?: Logger; port?: number; do
     bridgeScriptFile: join(dir, 'bridge.js'),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),
+    ...(options.firstCallsFile ? { firstCallsFile: options.firstCallsFile } : {}),
   })
   return {
     server,
@@ -84,9 +87,9 @@ export async function startHarness(options: { logger?: Logger; port?: number; do
 }
 
 /** An open, authorized socket as the page's bridge would hold it. */
-export function openSocket(harness: Harness): Promise<WebSocket> {
+export function openSocket(harness: Harness, query = ''): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${harness.server.port}/__ws`, {
+    const socket = new WebSocket(`ws://127.0.0.1:${harness.server.port}/__ws${query}`, {
       headers: { Cookie: harness.cookie, Origin: harness.server.origin },
     })
     socket.once('open', () => resolve(socket))

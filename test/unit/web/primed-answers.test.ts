@@ -1,0 +1,118 @@
+// The parts of the web shell's head start on their own: the data block's text (no page markup
+// can end it early), the page's book that answers each primed call once, the RPC client that
+// answers from it and tells the shell, the pushes log with its bound, and core's answers made
+// by a deadline.
+import { describe, expect, it } from 'vitest'
+import { fail, ok, type ChannelHandlers, type Result } from '../../../src/shared'
+import { systemClock } from '../../../src/web/browser/clock'
+import { PrimedAnswerBook, takePrimedAnswers } from '../../../src/web/browser/primed-answers'
+import { RpcClient } from '../../../src/web/browser/rpc-client'
+import { FirstCalls, MAX_FIRST_CALLS } from '../../../src/web/first-calls'
+import { primeAnswers } from '../../../src/web/primed-answers'
+import { callKey, encodePrimedAnswers, parsePrimedAnswers, parseRequestMessage, PRIMED_ANSWERS_ID } from '../../../src/web/protocol'
+import { PushLog } from '../../../src/web/push-log'
+
+describe('the primed answers data block', () => {
+  it('cannot be ended or bent by what the answers hold, and reads back the same', () => {
+    const value = { name: '</script><script>alert(1)</script><!-- \u2028\u2029' }
+    const text = encodePrimedAnswers({ seq: 4, answers: [[callKey('app:info', undefined), ok(value)]] })
+    expect(text).not.toMatch(/[<\u2028\u2029]/)
+    expect(parsePrimedAnswers(text)).toEqual({ seq: 4, answers: [['app:info', { ok: true, value }]] })
+  })
+
+  it('refuses a block that is not primed answers', () => {
+    for (const text of ['', 'nope', '[]', '{"seq":-1,"answers":[]}', '{"seq":1,"answers":[["k",{"ok":"yes"}]]}', '{"seq":1,"answers":[[1,{"ok":true}]]}']) {
+      expect(parsePrimedAnswers(text)).toBeNull()
+    }
+  })
+
+  it('is taken out of the page once read', () => {
+    let removed = false
+    const block = { textContent: encodePrimedAnswers({ seq: 0, answers: [] }), remove: () => (removed = true) }
+    const page = { getElementById: (id: string) => (id === PRIMED_ANSWERS_ID ? block : null) }
+    expect(takePrimedAnswers(page)).toEqual({ seq: 0, answers: [] })
+    expect(removed).toBe(true)
+    expect(takePrimedAnswers({ getElementById: () => null })).toBeNull()
+  })
+
+  it('keys a call by its channel and its input as JSON, at both ends alike', () => {
+    expect(callKey('prefs:get', { key: 'a' })).toBe('prefs:get {"key":"a"}')
+    const parsed = parseRequestMessage(JSON.stringify({ id: 1, channel: 'prefs:get', input: { key: 'a' }, opening: true, answered: true }))
+    expect(parsed).toEqual({ ok: true, message: { id: 1, channel: 'prefs:get', input: { key: 'a' }, opening: true, answered: true } })
+    if (parsed.ok) expect(callKey(parsed.message.channel, parsed.message.input)).toBe('prefs:get {"key":"a"}')
+  })
+})
+
+describe("the page's book of primed answers", () => {
+  it('answers each primed call once, and nothing else', () => {
+    const book = new PrimedAnswerBook({ seq: 0, answers: [[callKey('prefs:get', { key: 'a' }), ok(1)]] })
+    expect(book.take('prefs:get', { key: 'b' })).toBeUndefined()
+    expect(book.take('prefs:get', { key: 'a' })).toEqual(ok(1))
+    expect(book.take('prefs:get', { key: 'a' })).toBeUndefined()
+  })
+
+  it("answers a call from it through the RPC client, telling the shell it was answered", async () => {
+    const frames: string[] = []
+    const book = new PrimedAnswerBook({ seq: 0, answers: [['app:info', ok({ name: 'primed' })]] })
+    const rpc = new RpcClient({
+      send: (text) => (frames.push(text), () => {}),
+      onPush: () => {},
+      callTimeoutMs: 1000,
+      clock: systemClock,
+      primed: (channel, input) => book.take(channel, input),
+      opening: () => true,
+    })
+    expect(await rpc.request('app:info', undefined)).toEqual(ok({ name: 'primed' }))
+    expect(frames.map((text) => JSON.parse(text))).toEqual([{ id: 1, channel: 'app:info', opening: true, answered: true }])
+    // The second time it is asked over the socket, still marked as made while opening.
+    void rpc.request('app:info', undefined)
+    expect(JSON.parse(frames[1]!)).toEqual({ id: 2, channel: 'app:info', opening: true })
+  })
+})
+
+describe("the shell's log of pushes", () => {
+  it('gives the pushes after a number while it still holds them all', () => {
+    const log = new PushLog(3)
+    expect(log.after(0)).toEqual([])
+    for (const n of [1, 2, 3, 4]) log.add({ event: 'sync:state', payload: n })
+    expect(log.seq()).toBe(4)
+    expect(log.after(1)?.map((push) => push.payload)).toEqual([2, 3, 4])
+    expect(log.after(4)).toEqual([])
+    // Push 1 is gone, and 5 was never given out.
+    expect(log.after(0)).toBeNull()
+    expect(log.after(5)).toBeNull()
+    expect(log.after(-1)).toBeNull()
+  })
+})
+
+describe('the first calls', () => {
+  it('keeps only reads, once each, up to the bound', () => {
+    const calls = new FirstCalls({ file: null })
+    const watch = calls.watch()
+    watch.note('sites:delete', { accountId: 'a', ids: [1] })
+    watch.note('prefs:get', { key: 'a' })
+    watch.note('prefs:get', { key: 'a' })
+    for (let n = 0; n < MAX_FIRST_CALLS + 5; n++) watch.note('prefs:get', { key: `k${n}` })
+    expect(calls.calls()).toHaveLength(MAX_FIRST_CALLS)
+    expect(calls.calls()[0]).toEqual({ channel: 'prefs:get', input: { key: 'a' } })
+  })
+})
+
+describe("core's answers made ahead", () => {
+  const handlers = {
+    'app:info': async () => ok('info'),
+    'settings:get': async () => fail({ code: 'internal', message: 'broken' }),
+    'sync:states': () => new Promise<Result<unknown>>(() => {}),
+  } as unknown as ChannelHandlers
+
+  it('keeps what answered well by the deadline, once per call', async () => {
+    const started = Date.now()
+    const answers = await primeAnswers(
+      handlers,
+      [{ channel: 'app:info' }, { channel: 'app:info' }, { channel: 'settings:get' }, { channel: 'sync:states' }, { channel: 'no:such' }],
+      50,
+    )
+    expect(answers).toEqual([['app:info', ok('info')]])
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+})
