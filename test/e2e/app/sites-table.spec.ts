@@ -225,8 +225,8 @@ test('columns resized, hidden, reordered and the density are kept across a reloa
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
 
-  // With Status hidden, Health follows Name.
-  const layout = ['Name', 'Health', 'Address', 'Updates', 'Web server', 'PHP', 'MySQL', 'Last check', 'Tags', 'IP address']
+  // Health is a column of the layout like the others: with Status hidden it keeps its place.
+  const layout = ['Name', 'Address', 'Health', 'Updates', 'Web server', 'PHP', 'MySQL', 'Last check', 'Tags', 'IP address']
   expect(await headerNames(page)).toEqual(layout)
   const rowHeight = () => siteRows(page).first().evaluate((tr) => Math.round(tr.getBoundingClientRect().height))
   await expect.poll(rowHeight).toBe(28)

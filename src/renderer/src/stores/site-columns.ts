@@ -4,19 +4,27 @@
 // `sites.density`), so the table looks the same after a restart. A change shows at once and
 // is written a moment later: dragging a column edge changes its width many times a second,
 // and only where it ends up needs saving. The export reads visibleKeys, so a file holds the
-// columns the person sees.
+// columns the person sees. Health (core's own checks, not a field of the site) is a column of
+// the layout like the fields: shown or hidden, moved and resized.
 import { defineStore } from 'pinia'
 import { reactive, ref } from 'vue'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
 import { SITE_FIELD_KEYS, isSiteFieldKey, type SiteFieldKey } from '../lib/site-fields'
 
+/** A column of the layout: a site field, or Health. */
+export type LayoutKey = SiteFieldKey | 'health'
+
+export function isLayoutKey(value: unknown): value is LayoutKey {
+  return value === 'health' || isSiteFieldKey(value)
+}
+
 export interface ColumnLayout {
-  /** Every field, in display order; Name is always first. */
-  order: SiteFieldKey[]
-  hidden: SiteFieldKey[]
+  /** Every column, in display order; Name is always first. */
+  order: LayoutKey[]
+  hidden: LayoutKey[]
   /** Widths the person set by dragging (CSS pixels); a column without one is sized to its content. */
-  widths: Partial<Record<SiteFieldKey, number>>
+  widths: Partial<Record<LayoutKey, number>>
 }
 
 export type Density = 'comfortable' | 'compact'
@@ -24,12 +32,13 @@ export type Density = 'comfortable' | 'compact'
 /** The column that names the row: always shown, always first, so rows can be told apart. */
 export const PINNED_KEY: SiteFieldKey = 'name'
 
-export const DEFAULT_HIDDEN: readonly SiteFieldKey[] = ['adminUrl', 'ip', 'notes', 'published', 'created']
-/** Name, Address, Status, Updates, PHP, MySQL, Web server, Tags, Last check, then the hidden ones. */
-export const DEFAULT_ORDER: readonly SiteFieldKey[] = [
+export const DEFAULT_HIDDEN: readonly LayoutKey[] = ['adminUrl', 'ip', 'notes', 'published', 'created']
+/** Name, Address, Status, Health, Updates, PHP, MySQL, Web server, Tags, Last check, then the hidden ones. */
+export const DEFAULT_ORDER: readonly LayoutKey[] = [
   'name',
   'url',
   'status',
+  'health',
   'updates',
   'php',
   'mysql',
@@ -69,9 +78,16 @@ const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math
  */
 export function normaliseLayout(value: unknown): ColumnLayout {
   const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-  const order: SiteFieldKey[] = []
+  const order: LayoutKey[] = []
   for (const key of Array.isArray(stored.order) ? (stored.order as unknown[]) : []) {
-    if (isSiteFieldKey(key) && !order.includes(key)) order.push(key)
+    if (isLayoutKey(key) && !order.includes(key)) order.push(key)
+  }
+  const hiddenSource = Array.isArray(stored.hidden) ? (stored.hidden as unknown[]) : DEFAULT_HIDDEN
+  // A layout saved before Health was in it: Health where the table always drew it, after a
+  // shown Status, else after Name.
+  if (order.length > 0 && !order.includes('health')) {
+    const status = order.indexOf('status')
+    order.splice(status >= 0 && !hiddenSource.includes('status') ? status + 1 : order.indexOf(PINNED_KEY) + 1, 0, 'health')
   }
   // Fields the saved order does not list (added to the app since) go last, in default order.
   for (const key of DEFAULT_ORDER) if (!order.includes(key)) order.push(key)
@@ -79,13 +95,12 @@ export function normaliseLayout(value: unknown): ColumnLayout {
   order.splice(order.indexOf(PINNED_KEY), 1)
   order.unshift(PINNED_KEY)
 
-  const hiddenSource = Array.isArray(stored.hidden) ? (stored.hidden as unknown[]) : DEFAULT_HIDDEN
   const hidden = order.filter((key) => key !== PINNED_KEY && hiddenSource.includes(key))
 
-  const widths: Partial<Record<SiteFieldKey, number>> = {}
+  const widths: Partial<Record<LayoutKey, number>> = {}
   const storedWidths = (typeof stored.widths === 'object' && stored.widths !== null ? stored.widths : {}) as Record<string, unknown>
   for (const [key, width] of Object.entries(storedWidths)) {
-    if (isSiteFieldKey(key) && typeof width === 'number' && Number.isFinite(width)) widths[key] = clampWidth(width)
+    if (isLayoutKey(key) && typeof width === 'number' && Number.isFinite(width)) widths[key] = clampWidth(width)
   }
   return { order, hidden, widths }
 }
@@ -133,10 +148,15 @@ export const useSiteColumnsStore = defineStore('siteColumns', () => {
     return current
   }
 
-  /** The columns shown, in display order: the table's columns and what an export holds. */
-  function visibleKeys(accountId: string): SiteFieldKey[] {
+  /** The columns shown, in display order, Health among them when shown: the table's columns and an export's. */
+  function shownColumns(accountId: string): LayoutKey[] {
     const { order, hidden } = layout(accountId)
     return order.filter((key) => !hidden.includes(key))
+  }
+
+  /** The site fields shown, in display order: what the rows carry and the widths are measured for. */
+  function visibleKeys(accountId: string): SiteFieldKey[] {
+    return shownColumns(accountId).filter(isSiteFieldKey)
   }
 
   function save(accountId: string): void {
@@ -172,29 +192,29 @@ export const useSiteColumnsStore = defineStore('siteColumns', () => {
     save(accountId)
   }
 
-  function setWidth(accountId: string, key: SiteFieldKey, width: number): void {
+  function setWidth(accountId: string, key: LayoutKey, width: number): void {
     const next = clampWidth(width)
     if (layout(accountId).widths[key] === next) return
     change(accountId, (l) => (l.widths[key] = next))
   }
 
   /** Back to the width of the content (double-click on the column's edge). */
-  function resetWidth(accountId: string, key: SiteFieldKey): void {
+  function resetWidth(accountId: string, key: LayoutKey): void {
     if (layout(accountId).widths[key] === undefined) return
     change(accountId, (l) => delete l.widths[key])
   }
 
-  function hide(accountId: string, key: SiteFieldKey): void {
+  function hide(accountId: string, key: LayoutKey): void {
     if (key === PINNED_KEY || layout(accountId).hidden.includes(key)) return
     change(accountId, (l) => l.hidden.push(key))
   }
 
-  function show(accountId: string, key: SiteFieldKey): void {
+  function show(accountId: string, key: LayoutKey): void {
     if (!layout(accountId).hidden.includes(key)) return
     change(accountId, (l) => l.hidden.splice(l.hidden.indexOf(key), 1))
   }
 
-  function setShown(accountId: string, key: SiteFieldKey, shown: boolean): void {
+  function setShown(accountId: string, key: LayoutKey, shown: boolean): void {
     if (shown) show(accountId, key)
     else hide(accountId, key)
   }
@@ -203,7 +223,7 @@ export const useSiteColumnsStore = defineStore('siteColumns', () => {
    * Where a column goes one place earlier (-1) or later (1), or -1 when it cannot: a shown
    * column steps over hidden ones, so every move changes what the person sees; Name stays first.
    */
-  function target(l: ColumnLayout, key: SiteFieldKey, by: -1 | 1): number {
+  function target(l: ColumnLayout, key: LayoutKey, by: -1 | 1): number {
     if (key === PINNED_KEY) return -1
     const shown = !l.hidden.includes(key)
     let to = l.order.indexOf(key) + by
@@ -211,11 +231,11 @@ export const useSiteColumnsStore = defineStore('siteColumns', () => {
     return to > 0 && to < l.order.length ? to : -1
   }
 
-  function canMove(accountId: string, key: SiteFieldKey, by: -1 | 1): boolean {
+  function canMove(accountId: string, key: LayoutKey, by: -1 | 1): boolean {
     return target(layout(accountId), key, by) >= 0
   }
 
-  function move(accountId: string, key: SiteFieldKey, by: -1 | 1): void {
+  function move(accountId: string, key: LayoutKey, by: -1 | 1): void {
     const to = target(layout(accountId), key, by)
     if (to < 0) return
     change(accountId, (l) => {
@@ -236,5 +256,5 @@ export const useSiteColumnsStore = defineStore('siteColumns', () => {
     void call(() => api.prefsSet({ key: DENSITY_PREF_KEY, value: next }))
   }
 
-  return { layouts, layout, visibleKeys, setWidth, resetWidth, hide, show, setShown, canMove, move, reset, density, setDensity, flush }
+  return { layouts, layout, shownColumns, visibleKeys, setWidth, resetWidth, hide, show, setShown, canMove, move, reset, density, setDensity, flush }
 })

@@ -77,6 +77,29 @@ describe('site columns store', () => {
     expect(store.visibleKeys('a').slice(0, 3)).toEqual(['name', 'status', 'url'])
   })
 
+  it('has Health as a column like the fields: shown after Status, hidden, moved and resized; never a field of the rows', () => {
+    const { store } = setup()
+    expect(store.shownColumns('a')).toEqual(['name', 'url', 'status', 'health', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck'])
+    expect(store.visibleKeys('a')).toEqual(DEFAULT_SHOWN)
+    store.setWidth('a', 'health', 300)
+    expect(store.layout('a').widths.health).toBe(300)
+    store.move('a', 'health', -1)
+    expect(store.shownColumns('a').slice(0, 4)).toEqual(['name', 'url', 'health', 'status'])
+    store.hide('a', 'health')
+    expect(store.shownColumns('a')).not.toContain('health')
+    store.show('a', 'health')
+    expect(store.shownColumns('a')).toContain('health')
+  })
+
+  it('puts Health where the table drew it in a layout saved before it was a column', () => {
+    const saved = (order: string[], hidden: string[]) => normaliseLayout({ order, hidden, widths: { health: 250 } })
+    // After Status when Status is shown, else after Name; a saved width is kept.
+    expect(saved(['name', 'tags', 'status', 'url'], []).order.slice(0, 5)).toEqual(['name', 'tags', 'status', 'health', 'url'])
+    expect(saved(['name', 'tags', 'status', 'url'], ['status']).order.slice(0, 3)).toEqual(['name', 'health', 'tags'])
+    expect(saved(['name', 'health', 'url'], ['health']).hidden).toEqual(['health'])
+    expect(saved(['name'], []).widths).toEqual({ health: 250 })
+  })
+
   it('clamps widths, forgets a dragged width on reset, and resets to the defaults', () => {
     const { store } = setup()
     store.setWidth('a', 'url', 5)

@@ -310,8 +310,15 @@ describe('SitesTable', () => {
     columns.move('a', 'tags', -1)
     await flushPromises()
     const headers = within(table()).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-labelledby'))
-    // Health (core's own checks, not a site field) follows Status, or Name when Status is hidden.
-    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Health', 'Address', 'Updates', 'PHP', 'MySQL', 'Tags', 'Web server', 'Last check', 'IP address'])
+    // Health (core's own checks, not a site field) is a column of the layout: it keeps its place after Status's.
+    expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Health', 'Updates', 'PHP', 'MySQL', 'Tags', 'Web server', 'Last check', 'IP address'])
+    // It is resized like the others, and hidden like them.
+    within(table()).getByRole('separator', { name: 'Resize Health column' }).focus()
+    await user.keyboard('{ArrowLeft}')
+    expect(columns.layout('a').widths.health).toBe(360)
+    columns.hide('a', 'health')
+    await flushPromises()
+    expect(within(table()).queryByRole('columnheader', { name: 'Health' })).toBeNull()
 
     const edge = within(table()).getByRole('separator', { name: 'Resize PHP column' })
     const before = Number(edge.getAttribute('aria-valuenow'))

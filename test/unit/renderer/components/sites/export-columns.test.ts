@@ -1,22 +1,27 @@
-// An export's columns are the table's: the visible fields in the person's order, with Health
-// where the table draws it (after Status, or after Name when Status is hidden).
+// An export's columns are the table's: the shown columns in the person's order, Health among
+// them where the layout puts it (after Status by default), and not when it is hidden.
 import { describe, expect, it } from 'vitest'
-import { withHealthColumn } from '../../../../../src/renderer/src/components/sites/export-columns'
+import { useExportColumns } from '../../../../../src/renderer/src/components/sites/export-columns'
+import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
+import { createFakeApi, memoryCore } from '../../support/fake-api'
+import { storePinia } from '../../support/mount'
 
-describe('withHealthColumn', () => {
-  it('puts Health right after Status, wherever the person moved Status', () => {
-    expect(withHealthColumn(['name', 'url', 'status', 'updates'])).toEqual(['name', 'url', 'status', 'health', 'updates'])
-    expect(withHealthColumn(['name', 'tags', 'php', 'status'])).toEqual(['name', 'tags', 'php', 'status', 'health'])
+function setup() {
+  storePinia(createFakeApi(memoryCore({ a: {} }).methods))
+  return { columns: useSiteColumnsStore(), exportColumns: useExportColumns() }
+}
+
+describe('useExportColumns', () => {
+  it('holds the columns the table shows, Health right after Status by default', () => {
+    const { exportColumns } = setup()
+    expect(exportColumns('a')).toEqual(['name', 'url', 'status', 'health', 'updates', 'php', 'mysql', 'web', 'tags', 'lastCheck'])
   })
 
-  it('puts Health right after Name when Status is hidden', () => {
-    expect(withHealthColumn(['name', 'tags', 'url'])).toEqual(['name', 'health', 'tags', 'url'])
-    expect(withHealthColumn(['name'])).toEqual(['name', 'health'])
-  })
-
-  it('leaves the list it was given as it was', () => {
-    const visible = ['name', 'status'] as const
-    withHealthColumn(visible)
-    expect(visible).toEqual(['name', 'status'])
+  it('follows Health where the person moved it, and leaves it out when hidden', () => {
+    const { columns, exportColumns } = setup()
+    columns.move('a', 'health', 1)
+    expect(exportColumns('a').slice(0, 5)).toEqual(['name', 'url', 'status', 'updates', 'health'])
+    columns.hide('a', 'health')
+    expect(exportColumns('a')).not.toContain('health')
   })
 })

@@ -1,13 +1,14 @@
 // The Sites table's columns: which are shown and in which order (the account's layout,
 // stores/site-columns.ts), how wide each is (dragged by the person, else measured from the
 // scope's widest cells core names, column-sizer.ts, in the table's own fonts), and whether the
-// table is wider than its scroller and scrolls sideways. The Account and Health columns are the
-// table's own: they are not in the layout store, so they are neither resized nor kept.
+// table is wider than its scroller and scrolls sideways. Health is a column of the layout like
+// the fields (its width fixed unless dragged); the Account column is the table's own, in a
+// scope of several accounts only: not in the layout store, so neither resized nor kept.
 import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue'
 import type { SiteSort, WidestCells } from '../../../../../shared/sites-query'
-import type { SiteFieldKey, TableFieldKey } from '../../../lib/site-fields'
+import { HEALTH_FIELD_LABEL, type SiteFieldKey, type TableFieldKey } from '../../../lib/site-fields'
 import { useAccountsStore } from '../../../stores/accounts'
-import { MIN_COLUMN_WIDTH, useSiteColumnsStore } from '../../../stores/site-columns'
+import { MIN_COLUMN_WIDTH, useSiteColumnsStore, type LayoutKey } from '../../../stores/site-columns'
 import { CORNER_COLUMN_WIDTH, SELECT_COLUMN_WIDTH, SITE_COLUMNS } from '../columns'
 import { ColumnSizer } from './column-sizer'
 
@@ -43,8 +44,8 @@ const ADDRESS_FIT_MIN = 190
 const HEALTH_COLUMN_WIDTH = 370
 
 /** Whether a column's width is the person's to drag and keep (in the layout store). */
-export function isResizable(key: TableFieldKey): key is SiteFieldKey {
-  return key !== 'account' && key !== 'health'
+export function isResizable(key: TableFieldKey): key is LayoutKey {
+  return key !== 'account'
 }
 
 export function minWidth(key: TableFieldKey): number {
@@ -61,6 +62,7 @@ export function useColumnLayout(options: ColumnLayoutOptions) {
 
   const layout = computed(() => columnsStore.layout(options.accountId()))
   const visibleKeys = computed(() => columnsStore.visibleKeys(options.accountId()))
+  const shownColumns = computed(() => columnsStore.shownColumns(options.accountId()))
   const density = computed(() => columnsStore.density)
   const rowHeight = computed(() => (density.value === 'compact' ? 28 : 36))
 
@@ -87,9 +89,10 @@ export function useColumnLayout(options: ColumnLayoutOptions) {
   let resizeObserver: ResizeObserver | null = null
 
   const columns = computed(() => {
-    const list: ShownColumn[] = visibleKeys.value.map((key) => {
-      const spec = SITE_COLUMNS[key]
+    const list: ShownColumn[] = shownColumns.value.map((key) => {
       const dragged = layout.value.widths[key]
+      if (key === 'health') return { key, label: HEALTH_FIELD_LABEL, align: undefined, width: Math.max(minWidth(key), dragged ?? HEALTH_COLUMN_WIDTH) }
+      const spec = SITE_COLUMNS[key]
       const width = Math.max(minWidth(key), dragged ?? measured.value[key] ?? spec.min)
       return { key, label: spec.label, align: spec.align, width }
     })
@@ -97,10 +100,6 @@ export function useColumnLayout(options: ColumnLayoutOptions) {
       const name = list.findIndex((c) => c.key === 'name')
       list.splice(name + 1, 0, { key: 'account', label: 'Account', align: undefined, width: accountWidth.value })
     }
-    // Health (core's own checks) follows Status, or Name and Account when Status is hidden.
-    const after = list.findIndex((c) => c.key === 'status')
-    const at = after >= 0 ? after + 1 : list.findIndex((c) => c.key === 'account') + 1 || list.findIndex((c) => c.key === 'name') + 1
-    list.splice(at, 0, { key: 'health', label: 'Health', align: undefined, width: HEALTH_COLUMN_WIDTH })
     const total = SELECT_COLUMN_WIDTH + list.reduce((sum, c) => sum + c.width, 0) + CORNER_COLUMN_WIDTH
     const over = containerWidth.value > 0 ? total - containerWidth.value : 0
     const address = list.find((c) => c.key === 'url')
