@@ -132,12 +132,16 @@ export interface SiteRow {
   health?: readonly HealthFinding[]
 }
 
+/** What a table row's Health cell shows of a finding: its level, its few words and its sentence. */
+export type RowFinding = Pick<HealthFinding, 'level' | 'label' | 'reason'>
+
 /** A row of a query that named its columns (SitesQuery.columns): its site is a TableSite. */
 export interface TableRow {
   key: RowKey
   accountId: string
   site: TableSite
-  health?: readonly HealthFinding[]
+  /** Only with the Health column among `columns`. */
+  health?: readonly RowFinding[]
 }
 
 /**

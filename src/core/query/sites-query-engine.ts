@@ -4,7 +4,7 @@
 // as its stored list (site-list-index.ts), each scope's derived columns and sort ranks as long
 // as its lists (scope-rows.ts), and here each scope's recent sort orders and search answers,
 // so a keystroke searches a remembered answer or memory answers it outright.
-import { EMPTY_FILTER, MAX_QUERY_ROWS, parseKey, type SiteFacets, type Site, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
+import { EMPTY_FILTER, MAX_QUERY_ROWS, parseKey, type HealthFinding, type RowFinding, type SiteFacets, type Site, type SiteFilter, type SiteRow, type SitesPage, type SitesQuery, type SiteSort } from '../../shared'
 import { countFacets } from './facet-counts'
 import { rowFindings } from './health-column'
 import { RecentMap } from './recent-map'
@@ -83,7 +83,8 @@ export class SitesQueryEngine {
       site: fields === null ? site : (tableSite(site, fields) as Site),
     }
     const health = withHealth ? rowFindings(rows, row) : undefined
-    if (health !== undefined) made.health = health
+    // A table row carries only what its Health cell shows (a third of a finding's bytes go).
+    if (health !== undefined) made.health = fields === null ? health : (health.map(rowFinding) as HealthFinding[])
     return made
   }
 
@@ -164,4 +165,8 @@ function sameLists(kept: readonly QueryAccount[], given: readonly QueryAccount[]
     const other = given[a]!
     return account.sites === other.sites && account.tags === other.tags && account.label === other.label && account.health === other.health
   })
+}
+
+function rowFinding({ level, label, reason }: HealthFinding): RowFinding {
+  return { level, label, reason }
 }

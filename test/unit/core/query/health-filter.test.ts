@@ -51,6 +51,18 @@ describe('the Health filter of the Sites query', () => {
     expect(rows.find((row) => row.site.id === 4)).not.toHaveProperty('health')
   })
 
+  it('hands a table row only what its Health cell shows, and no findings while Health is hidden', async () => {
+    const q = await withSites({ [ACCOUNT_A]: { sites } })
+    const alpha = (columns?: SitesQuery['columns']) => run(q, {}, columns ? { columns } : {}).rows.find((row) => row.site.id === 1)
+    expect(alpha(['name', 'health'])?.health).toEqual([
+      { level: 'error', label: 'Down', reason: 'Down.' },
+      { level: HEALTH_CAUSE_LEVEL.endOfLife, label: 'PHP 8.1 without security fixes since 31 Dec 2025', reason: 'PHP 8.1 without security fixes since 31 Dec 2025.' },
+    ])
+    expect(alpha(['name', 'status'])).not.toHaveProperty('health')
+    // Whole sites (bulk actions, exports) keep whole findings.
+    expect(alpha()?.health?.[0]).toEqual(finding('down', 'Down'))
+  })
+
   it('counts each cause over the search and the other filters, not its own', async () => {
     const q = await withSites({ [ACCOUNT_A]: { sites } })
     const facet = (filter: Partial<SiteFilter>) => Object.fromEntries(run(q, filter, { facets: true }).facets!.health.map((v) => [v.value, v.count]))

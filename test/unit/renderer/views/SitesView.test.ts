@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/dom'
 import type { Site } from '../../../../src/shared'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import SyncBanner from '../../../../src/renderer/src/components/sync/SyncBanner.vue'
+import { useSiteColumnsStore } from '../../../../src/renderer/src/stores/site-columns'
 import { useUiStore } from '../../../../src/renderer/src/stores/ui'
 import { createFakeApi, fail, makeSite, makeTag, memoryCore, ok, syncState, type AccountData } from '../support/fake-api'
 import { mountInBody, mountView, person, testingPinia, testRouter, unmountAll } from '../support/mount'
@@ -67,6 +68,17 @@ describe('SitesView', () => {
     const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent?.trim())
     // Which columns show by default is the table's business (sites-table tests); these always do.
     expect(headers).toEqual(expect.arrayContaining(['Name', 'Address', 'Status', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags']))
+  })
+
+  it('asks core for findings only while the Health column shows', async () => {
+    const { fake } = core()
+    await mountSites(fake)
+    const lastColumns = () => fake.api.sitesQuery.mock.calls.at(-1)![0].columns
+    expect(lastColumns()).toContain('health')
+    useSiteColumnsStore().hide('a', 'health')
+    await flushPromises()
+    expect(lastColumns()).not.toContain('health')
+    expect(lastColumns()).toContain('name')
   })
 
   it('keeps "Synced … ago" live', async () => {

@@ -37,7 +37,7 @@ export interface HealthCellView {
 }
 
 /** The cell of a row's findings (worst first, as core sends them); null when there are none. */
-export function healthCell(findings: readonly HealthFinding[] | undefined): HealthCellView | null {
+export function healthCell(findings: ReadonlyArray<Pick<HealthFinding, 'level' | 'label' | 'reason'>> | undefined): HealthCellView | null {
   const worst = findings?.[0]
   if (!findings || !worst) return null
   const look = HEALTH_LOOK[worst.level]
