@@ -30,12 +30,10 @@
 //                        (bench/support/cpu-profile-hook.mjs; open it in DevTools' Performance panel)
 //   BENCH_TRACE=DIR      a Chromium performance trace of one more open per case (not counted),
 //                        written to DIR/window-open-<case>.json (DevTools' Performance panel)
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { SNAPSHOT_ENV, snapshotBuiltApp } from '../test/e2e/support/app-snapshot'
 import { startWebShell, type RunningWebShell } from '../test/e2e/support/web-shell'
@@ -43,7 +41,22 @@ import { below, figure, heading, line, notMeasured, percentile } from './measure
 import { missingForWebShellBench } from './support/built-app'
 import { attachPageMeter, type FrameNote, type PageMeter } from './support/page-meter'
 import { pageProbe, type PageGlobals, type Probe } from './support/page-probe'
-import { startServerProcess, type ServerProcess } from './support/server-process'
+import {
+  api,
+  changeTenSites,
+  lastSiteName,
+  loadAverage,
+  rssOf,
+  seedWorkspace,
+  sleep,
+  startAccountServer,
+  stopServers,
+  SYNC_TIMEOUT_MS,
+  totalRequests,
+  waitForServersQuiet,
+  type AccountServer,
+  type Case,
+} from './support/window-open-world'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -66,23 +79,11 @@ const FRAMES = process.env.BENCH_FRAMES === '1'
 const CORE_PROF_DIR = process.env.BENCH_CORE_PROF
 /** DevTools' Performance panel's own categories, with the JS sampling profiler. */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading', 'netlog', 'toplevel']
-const PER_PAGE = 15
-const SYNC_TIMEOUT_MS = 10 * 60_000
 const UI_TIMEOUT_MS = 30_000
 /** The servers' latency once they start again for the sync steps: a sync of 10,000 sites then lasts seconds. */
 const SYNC_LATENCY_MS = 300
 const KB = 1024
 const MiB = 1024 * 1024
-
-interface Case {
-  id: string
-  title: string
-  accounts: number
-  sitesEach: number
-  allScope: boolean
-  /** The sync steps: keystrokes during a sync of every account, and the bytes of a sync that changes 10 sites. */
-  syncSteps: boolean
-}
 
 const CASES: Case[] = [
   { id: '500', title: '500 sites, one account', accounts: 1, sitesEach: 500, allScope: false, syncSteps: false },
@@ -90,162 +91,10 @@ const CASES: Case[] = [
   { id: '5x10k', title: '5 x 10,000 sites, All accounts scope', accounts: 5, sitesEach: 10_000, allScope: true, syncSteps: true },
 ]
 
-function loadAverage(): string {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-  } catch {
-    return 'unknown (no /proc/loadavg)'
-  }
-}
-
-/** A process's resident memory in MiB from /proc, or null. */
-function rssOf(pid: number): { rss: number; peak: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
-  } catch {
-    return null
-  }
-}
-
-/** Sites in the shell's store, read beside the running app (WAL). */
-function storedSites(dataDir: string): number {
-  let db: Database.Database | null = null
-  try {
-    db = new Database(join(dataDir, 'workspace.sqlite'), { readonly: true, fileMustExist: true })
-    return (db.prepare('SELECT count(*) AS n FROM sites').get() as { n: number }).n
-  } catch {
-    return 0
-  } finally {
-    db?.close()
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** One account's server, which keeps its data in a file so that it can start again on the same address. */
-interface AccountServer {
-  seed: string
-  dataFile: string
-  port: number
-  baseUrl: string
-  token: string
-  process: ServerProcess | null
-}
-
-async function startAccountServer(server: AccountServer, sites: number, latencyMs: number, samePort: boolean): Promise<void> {
-  server.process = await startServerProcess({
-    seed: server.seed,
-    sites,
-    latencyMs,
-    extraArgs: ['--accounts', '1', '--data', server.dataFile, ...(samePort ? ['--port', String(server.port)] : [])],
-  })
-  if (samePort && server.process.baseUrl !== server.baseUrl) throw new Error(`the server came back at ${server.process.baseUrl}, not ${server.baseUrl}`)
-  server.baseUrl = server.process.baseUrl
-  server.port = Number(new URL(server.baseUrl).port)
-  server.token = server.process.tokens[0]!
-}
-
-async function stopServers(servers: AccountServer[]): Promise<void> {
-  await Promise.all(servers.map(async (server) => {
-    await server.process?.stop()
-    server.process = null
-  }))
-}
-
-async function totalRequests(servers: AccountServer[]): Promise<number> {
-  const counts = await Promise.all(servers.map(async (server) => (server.process ? (await server.process.stats()).requests : 0)))
-  return counts.reduce((a, b) => a + b, 0)
-}
-
-/** Waits until no request reached any server for `stillMs`; how long that took, or null past `maxMs`. */
-async function waitForServersQuiet(servers: AccountServer[], stillMs: number, maxMs: number): Promise<number | null> {
-  const start = performance.now()
-  let last = await totalRequests(servers)
-  let stillSince = performance.now()
-  while (performance.now() - start < maxMs) {
-    await sleep(250)
-    const now = await totalRequests(servers)
-    if (now !== last) {
-      last = now
-      stillSince = performance.now()
-    } else if (performance.now() - stillSince >= stillMs) {
-      return performance.now() - start
-    }
-  }
-  return null
-}
-
 /** Waits until the page received no WebSocket frame for `stillMs` (at most `maxMs`). */
 async function waitForSocketQuiet(meter: PageMeter, stillMs: number, maxMs: number): Promise<void> {
   const start = performance.now()
   while (performance.now() - meter.lastFrameAt() < stillMs && performance.now() - start < maxMs) await sleep(50)
-}
-
-async function api<T>(page: Page, channel: string, input?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    ([name, value]) => ((globalThis as unknown as { api: Record<string, (input?: unknown) => Promise<unknown>> }).api[name as string]!)(value),
-    [channel, input] as const,
-  )
-  const answer = result as { ok: boolean; value?: T; error?: { message: string } }
-  if (!answer.ok) throw new Error(`window.api.${channel} failed: ${answer.error?.message ?? 'no message'}`)
-  return answer.value as T
-}
-
-async function lastSiteName(server: AccountServer, sites: number): Promise<string> {
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${server.token}` }
-  const response = await fetch(`${server.baseUrl}/sites?page=${Math.ceil(sites / PER_PAGE)}`, { headers })
-  const body = (await response.json()) as { data: { name: string }[] }
-  const last = body.data.at(-1)
-  if (!last) throw new Error('the server has no sites')
-  return last.name
-}
-
-/** 5 sites deleted and 5 created on the server: the 10 changes a later sync brings. */
-async function changeTenSites(server: AccountServer): Promise<void> {
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }
-  const first = (await (await fetch(`${server.baseUrl}/sites?page=1`, { headers })).json()) as { data: { id: number }[] }
-  for (const site of first.data.slice(0, 5)) {
-    const response = await fetch(`${server.baseUrl}/sites/${site.id}`, { method: 'DELETE', headers })
-    if (!response.ok) throw new Error(`DELETE /sites/${site.id} answered ${response.status}`)
-  }
-  for (let i = 1; i <= 5; i++) {
-    const response = await fetch(`${server.baseUrl}/sites`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: `Bench changed site ${i}`, url: `https://changed-${i}.example.com` }),
-    })
-    if (!response.ok) throw new Error(`POST /sites answered ${response.status}`)
-  }
-}
-
-/** Adds every server as an account through the page's window.api and lets core fill the store. */
-async function seedWorkspace(browser: Browser, c: Case, dataDir: string, servers: AccountServer[]): Promise<void> {
-  const shell = await startWebShell({ dataDir })
-  const page = await browser.newPage()
-  try {
-    await page.goto(shell.url)
-    const started = performance.now()
-    for (const [i, server] of servers.entries()) {
-      await api(page, 'accountsAdd', { label: `Bench agency ${i + 1}`, baseUrl: server.baseUrl, token: server.token })
-    }
-    // The scope the person left the app in; read back by the accounts store at start.
-    if (c.allScope) await api(page, 'prefsSet', { key: 'scope', value: 'all' })
-    const total = c.accounts * c.sitesEach
-    while (storedSites(dataDir) < total) {
-      if (performance.now() - started > SYNC_TIMEOUT_MS) throw new Error(`the store held ${storedSites(dataDir)} of ${total} sites after ${SYNC_TIMEOUT_MS / 1000} s`)
-      await sleep(250)
-    }
-    line(`  sites synced into the store (${total.toLocaleString('en')}, no added latency)`, performance.now() - started, 'ms', 0)
-    // The event backfill too, so the store is what a person who left the app running has.
-    const quiet = await waitForServersQuiet(servers, 2000, SYNC_TIMEOUT_MS)
-    if (quiet === null) console.log('  note: core was still requesting (event backfill) when the setup gave up waiting')
-    else line('  … and the event backfill done', performance.now() - started, 'ms', 0)
-  } finally {
-    await page.close()
-    await shell.stop()
-  }
 }
 
 interface Opened {
