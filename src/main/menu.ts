@@ -130,14 +130,17 @@ export function installApplicationMenu(options: MenuOptions): void {
 }
 
 /**
- * The menu item's accelerator from the keys table: registered for keys the menu handles;
- * for a Ctrl/Cmd key only the page handles, a hint never registered (see the top of this file;
- * macOS cannot show an unregistered one, so there it has none).
+ * The menu item's accelerator from the keys table: registered for keys the menu handles
+ * ('menu' or 'both'); for a Ctrl/Cmd key only the page handles, a hint never registered (see
+ * the top of this file; macOS cannot show an unregistered one, so there it has none). The Sites
+ * table's own keys are never the menu's: registered, Ctrl+A or Delete would be caught by the
+ * menu before the table or a text field saw them.
  */
-function acceleratorFor(id: string, isMac: boolean): Pick<MenuItemConstructorOptions, 'accelerator' | 'registerAccelerator'> {
+export function acceleratorFor(id: string, isMac: boolean): Pick<MenuItemConstructorOptions, 'accelerator' | 'registerAccelerator'> {
   const accelerator = acceleratorOf(id)
   const binding = KEY_BINDINGS.find((b) => b.command === id)
   if (accelerator === undefined || binding === undefined) return {}
-  if (binding.handledBy !== 'page') return { accelerator }
+  if (binding.handledBy === 'menu' || binding.handledBy === 'both') return { accelerator }
+  if (binding.handledBy !== 'page') return {}
   return isMac || !accelerator.startsWith('CmdOrCtrl+') ? {} : { accelerator, registerAccelerator: false }
 }

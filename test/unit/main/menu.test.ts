@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MenuItemConstructorOptions } from 'electron'
 import { Menu, resetFakeElectron } from './fake-electron'
-import { applicationMenuTemplate, installApplicationMenu, MENU_COMMANDS, type MenuOptions } from '../../../src/main/menu'
+import { acceleratorFor, applicationMenuTemplate, installApplicationMenu, MENU_COMMANDS, type MenuOptions } from '../../../src/main/menu'
 import { acceleratorOf, KEY_BINDINGS } from '../../../src/shared/keybindings'
 
 vi.mock('electron', () => import('./fake-electron'))
@@ -91,6 +91,21 @@ describe('applicationMenuTemplate', () => {
     expect(byLabel('Command Palette…').accelerator).toBe('CmdOrCtrl+Shift+P')
     // A key only the page handles, and no Ctrl combination: no accelerator at all.
     expect(byLabel('Keyboard Shortcuts').accelerator).toBeUndefined()
+  })
+
+  it.each([false, true])('takes accelerators only from the keys the menu handles (macOS: %s)', (isMac) => {
+    for (const binding of KEY_BINDINGS) {
+      const got = acceleratorFor(binding.command, isMac)
+      if (binding.handledBy === 'menu' || binding.handledBy === 'both') {
+        expect(got, binding.command).toEqual({ accelerator: acceleratorOf(binding.command) })
+      } else if (binding.handledBy === 'table') {
+        // The Sites table's Ctrl+A, Delete, Escape, Shift+F10: registered, the menu would catch them first.
+        expect(got, binding.command).toEqual({})
+      } else {
+        expect(got.registerAccelerator === false || got.accelerator === undefined, binding.command).toBe(true)
+      }
+    }
+    expect(KEY_BINDINGS.some((b) => b.handledBy === 'table' && b.keys[0] === 'Ctrl+A')).toBe(true)
   })
 
   it('offers developer tools only when asked to', () => {
