@@ -61,6 +61,7 @@ export async function printReportToFile(options: ReportPageOptions, request: Rep
     height: 1200,
     // Written out here as in window.ts rather than shared: Electronegativity (CI) reads each
     // BrowserWindow's options statically and flags a window whose preferences it cannot see.
+    // test/unit/main/window-preferences-parity.test.ts keeps the two literals the same.
     webPreferences: {
       preload: options.preloadPath,
       contextIsolation: true,
