@@ -186,23 +186,24 @@ export class AccountSync {
 
   /** Stops everything under way (the token changed): work started from now on is new. */
   async interrupt(): Promise<void> {
-    this.cancelEventsSoon?.()
-    this.cancelEventsSoon = null
-    this.cancelResume?.()
-    this.cancelResume = null
-    this.syncAgain = false
+    this.dropWaitingWork()
     await this.lane.interrupt()
   }
 
   /** Stops everything and takes no more work: the account is gone or the app is closing. */
   async close(): Promise<void> {
     this.pushes.backfill.cancel()
+    this.dropWaitingWork()
+    await this.lane.close()
+  }
+
+  /** Forgets the work only waiting for its time: the events-soon sync, the backfill's resume, a sync asked again. */
+  private dropWaitingWork(): void {
     this.cancelEventsSoon?.()
     this.cancelEventsSoon = null
     this.cancelResume?.()
     this.cancelResume = null
     this.syncAgain = false
-    await this.lane.close()
   }
 
   /** Starts the backfill if older events are still to be read and nothing else is running. */
