@@ -72,3 +72,20 @@ export function followedScopeRead<T>(
 
   return { value, status, error, followers, scopeIds, load, follow, unfollow, scopeChanged, changedIn }
 }
+
+export type FollowedScopeRead<T> = ReturnType<typeof followedScopeRead<T>>
+
+/**
+ * What a store of one followed read gives its views besides the answer, which the store names
+ * itself (stats, days): the read's state, following it, and reading it again.
+ */
+export function followedScopeReadState<T>(read: FollowedScopeRead<T>) {
+  return {
+    status: read.status,
+    error: read.error,
+    followers: read.followers,
+    follow: read.follow,
+    unfollow: read.unfollow,
+    reload: () => read.load(),
+  }
+}

@@ -61,3 +61,13 @@ export function followedSiteRead<T>(read: (site: ShownSite) => Promise<Result<T>
 
   return { site, value, error, loading, load, show, leave, changedIn }
 }
+
+export type FollowedSiteRead<T> = ReturnType<typeof followedSiteRead<T>>
+
+/**
+ * What a store of one site read gives its page besides the answer, which the store names
+ * itself (history, health): the site shown, the read's state, and showing, leaving, reading.
+ */
+export function followedSiteReadState<T>(read: FollowedSiteRead<T>) {
+  return { site: read.site, error: read.error, loading: read.loading, show: read.show, leave: read.leave, load: read.load }
+}

@@ -3,29 +3,20 @@
 // the scope by core. Held while the Overview's trends section follows it; read again quietly
 // after each sync that changed the sites of an account of the scope.
 import { defineStore } from 'pinia'
-import { onScopeDispose } from 'vue'
 import type { HistoryTrendDay } from '../../../shared'
 import { useApi } from '../lib/api'
 import { TREND_DAYS } from '../lib/history-trend'
-import { followedScopeRead } from './followed-scope-read'
+import { followedScopeRead, followedScopeReadState } from './followed-scope-read'
+import { readAgainWhenSitesChange } from './read-again-on-push'
 
 export const useHistoryTrendStore = defineStore('history-trend', () => {
   const api = useApi()
   const read = followedScopeRead<HistoryTrendDay[]>((scope) => api.historyTrend({ scope, days: TREND_DAYS }))
 
-  onScopeDispose(
-    api.on('workspace:changed', (change) => {
-      if (change.sites) read.changedIn([change.accountId])
-    }),
-  )
+  readAgainWhenSitesChange(api, read)
 
   return {
     days: read.value,
-    status: read.status,
-    error: read.error,
-    followers: read.followers,
-    follow: read.follow,
-    unfollow: read.unfollow,
-    reload: () => read.load(),
+    ...followedScopeReadState(read),
   }
 })

@@ -3,29 +3,20 @@
 // them; read again quietly when a sync changed the sites of an account of the scope, or a cycle
 // of health checks changed its findings (the Needs attention card).
 import { defineStore } from 'pinia'
-import { onScopeDispose } from 'vue'
 import type { OverviewStats } from '../../../shared'
 import { useApi } from '../lib/api'
-import { followedScopeRead } from './followed-scope-read'
+import { followedScopeRead, followedScopeReadState } from './followed-scope-read'
+import { readAgainWhenHealthChanges, readAgainWhenSitesChange } from './read-again-on-push'
 
 export const useOverviewStatsStore = defineStore('overview-stats', () => {
   const api = useApi()
   const read = followedScopeRead<OverviewStats>((scope) => api.overviewStats({ scope }), { forgetOnNewScope: true })
 
-  onScopeDispose(
-    api.on('workspace:changed', (change) => {
-      if (change.sites) read.changedIn([change.accountId])
-    }),
-  )
-  onScopeDispose(api.on('health:changed', ({ accountIds }) => read.changedIn(accountIds)))
+  readAgainWhenSitesChange(api, read)
+  readAgainWhenHealthChanges(api, read)
 
   return {
     stats: read.value,
-    status: read.status,
-    error: read.error,
-    followers: read.followers,
-    follow: read.follow,
-    unfollow: read.unfollow,
-    reload: () => read.load(),
+    ...followedScopeReadState(read),
   }
 })

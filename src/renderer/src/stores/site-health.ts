@@ -3,25 +3,20 @@
 // cycle of checks changed its account's findings (and when the page asks: response times move
 // with every check).
 import { defineStore } from 'pinia'
-import { onScopeDispose } from 'vue'
 import type { SiteHealth } from '../../../shared/health'
 import { keyOf } from '../../../shared/scope'
 import { useApi } from '../lib/api'
-import { followedSiteRead } from './followed-site-read'
+import { followedSiteRead, followedSiteReadState } from './followed-site-read'
+import { readAgainWhenHealthChanges } from './read-again-on-push'
 
 export const useSiteHealthStore = defineStore('site-health', () => {
   const api = useApi()
   const read = followedSiteRead<SiteHealth>(({ accountId, siteId }) => api.healthSite({ site: keyOf(accountId, siteId) }))
 
-  onScopeDispose(api.on('health:changed', ({ accountIds }) => read.changedIn(accountIds)))
+  readAgainWhenHealthChanges(api, read)
 
   return {
-    site: read.site,
     health: read.value,
-    error: read.error,
-    loading: read.loading,
-    show: read.show,
-    leave: read.leave,
-    load: read.load,
+    ...followedSiteReadState(read),
   }
 })
