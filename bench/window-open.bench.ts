@@ -28,8 +28,9 @@
 //   BENCH_FRAMES=1       the bridge's frames (channel, bytes, ms) of each case's first open and of its 10-site sync
 //   BENCH_CORE_PROF=DIR  a V8 CPU profile of the reopened shell (core), written to DIR when it stops
 //                        (bench/support/cpu-profile-hook.mjs; open it in DevTools' Performance panel)
-//   BENCH_TRACE=DIR      a Chromium performance trace of one more open per case (not counted),
-//                        written to DIR/window-open-<case>.json (DevTools' Performance panel)
+//   BENCH_TRACE=DIR      Chromium performance traces of one more open per case and of its keystrokes
+//                        (not counted), written to DIR/window-open-<case>.json and
+//                        DIR/window-open-<case>-keystrokes.json (DevTools' Performance panel)
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -104,7 +105,11 @@ interface Opened {
   probe: Probe
   domContentLoadedMs: number
   loadMs: number
-  /** WebSocket bytes received from navigation until the socket was quiet after the list became searchable. */
+  /**
+   * Bytes core's data took to the page from navigation until the socket was quiet after the
+   * list became searchable: the socket's frames and the document (the web shell writes its
+   * primed answers into it; the rest of it is a few hundred bytes).
+   */
   openBytes: number
 }
 
@@ -129,7 +134,7 @@ async function openCold(browser: Browser, shell: RunningWebShell, target: string
     const entry = browserPerformance.getEntriesByType('navigation')[0]
     return { domContentLoadedMs: entry?.domContentLoadedEventEnd ?? Number.NaN, loadMs: entry?.loadEventEnd ?? Number.NaN }
   })
-  return { context, page, meter, probe, ...timing, openBytes: meter.receivedBytes() }
+  return { context, page, meter, probe, ...timing, openBytes: meter.receivedBytes() + meter.documentBytes() }
 }
 
 interface Keystrokes {
@@ -178,7 +183,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     searchable: `${c.id}: whole list searchable (last site found), median`,
     keystroke: `${c.id}: search keystroke to table updated, median`,
     keystrokeP95: `${c.id}: … p95`,
-    openBytes: `${c.id}: WebSocket bytes received to open, median`,
+    openBytes: `${c.id}: bytes received to open (socket and primed page), median`,
     keyBytes: `${c.id}: WebSocket bytes received per keystroke`,
     heap: `${c.id}: page JS heap after GC, median`,
     rss: `${c.id}: web shell (core) RSS after the opens`,
@@ -264,8 +269,13 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     if (TRACE_DIR) {
       // One more open, traced and not counted (tracing slows the page down).
       const traced = await openCold(browser, shell, target, join(TRACE_DIR, `window-open-${c.id}.json`))
+      // And of its keystrokes, apart.
+      const keysPath = join(TRACE_DIR, `window-open-${c.id}-keystrokes.json`)
+      await browser.startTracing(traced.page, { path: keysPath, categories: TRACE_CATEGORIES })
+      await typeKeystrokes(traced.page, target)
+      await browser.stopTracing()
       await traced.context.close()
-      console.log(`  trace of one more open: ${join(TRACE_DIR, `window-open-${c.id}.json`)}`)
+      console.log(`  traces of one more open and its keystrokes: ${join(TRACE_DIR, `window-open-${c.id}.json`)}, ${keysPath}`)
     }
     const noRows = `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`
     print(labels.firstRows, () => figureOr(labels.firstRows, first, 'ms', below(300), noRows))

@@ -13,6 +13,8 @@ export interface PageMeter {
   framesReceived(): number
   /** Encoded bytes of the page's HTTP responses (document, scripts, styles). */
   fileBytes(): number
+  /** Encoded bytes of the page's document: the web shell writes its primed answers (core's data) into it. */
+  documentBytes(): number
   /** Milliseconds from the document's request to the socket's handshake and to its first frame out; null until they happen. */
   socketHandshakeMs(): number | null
   firstFrameSentMs(): number | null
@@ -55,18 +57,24 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
   let frames = 0
   let files = 0
   let documentAt: number | null = null
+  let documentId: string | null = null
+  let documentBytes = 0
   let handshakeAt: number | null = null
   let firstFrameAt: number | null = null
   let lastFrameAt = performance.now()
   let log: FrameNote[] = []
   const since = (at: number | null) => (at === null || documentAt === null ? null : (at - documentAt) * 1000)
 
-  session.on('Network.requestWillBeSent', (event: Timed & { type?: string }) => {
+  session.on('Network.requestWillBeSent', (event: Timed & { type?: string; requestId: string }) => {
     // The first document request: a redirect reuses the request, so this is where navigation began.
-    if (event.type === 'Document' && documentAt === null) documentAt = event.timestamp
+    if (event.type === 'Document' && documentAt === null) {
+      documentAt = event.timestamp
+      documentId = event.requestId
+    }
   })
-  session.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+  session.on('Network.loadingFinished', (event: { encodedDataLength: number; requestId: string }) => {
     files += event.encodedDataLength
+    if (event.requestId === documentId) documentBytes = event.encodedDataLength
   })
   session.on('Network.webSocketWillSendHandshakeRequest', (event: Timed) => {
     handshakeAt ??= event.timestamp
@@ -93,6 +101,7 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
     sentBytes: () => sent,
     framesReceived: () => frames,
     fileBytes: () => files,
+    documentBytes: () => documentBytes,
     socketHandshakeMs: () => since(handshakeAt),
     firstFrameSentMs: () => since(firstFrameAt),
     lastFrameAt: () => lastFrameAt,
