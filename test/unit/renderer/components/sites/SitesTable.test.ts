@@ -6,6 +6,7 @@ import type { SiteRow, SiteSelection, TableRow } from '../../../../../src/shared
 import { flushPromises } from '@vue/test-utils'
 import { fireEvent, screen, within } from '@testing-library/dom'
 import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTable.vue'
+import { ROWS_BEFORE_LAYOUT } from '../../../../../src/renderer/src/components/sites/table/row-window'
 import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
 import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
@@ -58,6 +59,7 @@ async function mountTable(
     sort?: Array<{ key: SiteFieldKey; direction: 'asc' | 'desc' }>
     writeText?: (text: string) => Promise<void>
     unfetched?: number[]
+    scopeTotal?: number
   } = {},
 ) {
   const made = memoryCore({ a: {} })
@@ -72,6 +74,7 @@ async function mountTable(
     render: () =>
       h(SitesTable, {
         total: rows.length,
+        ...(options.scopeTotal === undefined ? {} : { scopeTotal: options.scopeTotal }),
         rowAt: (index: number) => (unfetched.value.has(index) ? undefined : rows[index]),
         keysBetween: async (from: number, to: number) => {
           asked.push([from, to])
@@ -114,6 +117,17 @@ describe('SitesTable', () => {
     expect(headers.map((th) => th.textContent?.trim())).toEqual(['Name', 'Address', 'Status', 'Health', 'Updates', 'PHP', 'MySQL', 'Web server', 'Tags', 'Last check'])
     expect(within(table()).getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending')
     expect(within(row('Alpine Books')).getAllByRole('cell')[1]!.textContent?.trim()).toBe('Alpine Books')
+  })
+
+  it('renders every row of a short scope, and only a window of a long scope’s rows even when a search leaves a few dozen', async () => {
+    const fifty = Array.from({ length: 50 }, (_, at) => makeSite(at + 1, { name: `Site ${String(at + 1).padStart(2, '0')}` }))
+    const siteRows = () => table().querySelectorAll('tr.site-row').length
+    await mountTable({ sites: fifty })
+    expect(siteRows()).toBe(50)
+    unmountAll()
+    // Fifty matches of a 500-site scope: the rows on screen (all the scroller can show before it is laid out).
+    await mountTable({ sites: fifty, scopeTotal: 500 })
+    expect(siteRows()).toBe(ROWS_BEFORE_LAYOUT)
   })
 
   it('emits sort for a header click, additive with Shift, and marks the second sort', async () => {

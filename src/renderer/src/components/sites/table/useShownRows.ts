@@ -1,6 +1,9 @@
-// Which of the view's rows the Sites table renders: all of a short view; past `virtualizeAbove`
+// Which of the view's rows the Sites table renders: all of a short scope's; past `virtualizeAbove`
 // rows only those on screen and a few around them (row-window.ts), spacer rows keeping the
-// scroll height. A row core has not answered yet is a placeholder of the same height. The
+// scroll height. Decided by the scope's size, not the view's: a search that narrows a long
+// scope to a few dozen rows still renders only a screenful (rendering every one of 60 rows at
+// once made the narrowing keystrokes the slowest, twice the rows of a screen laid out and
+// painted). A row core has not answered yet is a placeholder of the same height. The
 // table says which rows it shows, so the view asks core for them (and the window store for the
 // blocks around them).
 import { computed, watch, type Ref } from 'vue'
@@ -21,6 +24,8 @@ export interface ShownRow {
 export interface ShownRowsOptions {
   scroller: Ref<HTMLElement | null>
   total: () => number
+  /** The scope's rows whatever the search and filters. */
+  scopeTotal: () => number
   rowAt: (index: number) => TableRow | undefined
   virtualizeAbove: () => number
   rowHeight: () => number
@@ -30,7 +35,7 @@ export interface ShownRowsOptions {
 }
 
 export function useShownRows(options: ShownRowsOptions) {
-  const virtual = computed(() => options.total() > options.virtualizeAbove())
+  const virtual = computed(() => options.scopeTotal() > options.virtualizeAbove())
 
   const rowsWindow = useRowWindow({
     scroller: options.scroller,
