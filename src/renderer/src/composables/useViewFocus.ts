@@ -35,12 +35,15 @@ export function useViewFocus(host: () => HTMLElement | null, fallback: () => HTM
     return host()?.contains(document.activeElement) === true
   }
 
-  async function settle(name: string): Promise<void> {
+  /** `focusedAtMove`: where the focus was as the move happened; undefined when a dialog held it then. */
+  async function settle(name: string, focusedAtMove: Element | null | undefined): Promise<void> {
     const mine = ++latest
     // A macrotask, not only a render: a closing dialog or palette gives the focus back to where
     // it was opened from in a task of its own, and that must not land after this.
     await new Promise((resolve) => setTimeout(resolve, 0))
-    const startedOn = document.activeElement
+    // Without a dialog the move began where the focus was at the move itself: a focus placed
+    // before this task ran (a saved view focused at once) is the person's, not the start.
+    const startedOn = focusedAtMove === undefined ? document.activeElement : focusedAtMove
     const heading = await whenHeading(host, HEADING_WAIT_MS, () => mine !== latest)
     if (mine !== latest) return
     const target = heading ?? fallback()
@@ -53,7 +56,9 @@ export function useViewFocus(host: () => HTMLElement | null, fallback: () => HTM
 
   const remove = router.afterEach((to, from, failure) => {
     if (failure || from === START_LOCATION || sameView(to, from)) return
-    void settle(typeof to.name === 'string' ? to.name : to.path)
+    // A dialog or palette still open, or a focus it has let go of and not given back yet: where
+    // the move began is read once it has (settle's first task).
+    void settle(typeof to.name === 'string' ? to.name : to.path, dialogHoldsFocus() || focusIsLost() ? undefined : document.activeElement)
   })
   onBeforeUnmount(() => {
     latest++

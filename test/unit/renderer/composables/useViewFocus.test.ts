@@ -133,6 +133,25 @@ describe('useViewFocus', () => {
     }
   })
 
+  it('leaves the focus where the person moved it even before the view’s settling task ran', async () => {
+    showLate.value = false
+    const router = await mountShell()
+    sidebarLink().focus()
+    await router.push('/late')
+    // No task in between: a saved view focused at once (a fast page, a quick hand) is the person's choice too.
+    const elsewhere = document.createElement('button')
+    elsewhere.textContent = 'Saved view'
+    document.body.append(elsewhere)
+    try {
+      elsewhere.focus()
+      showLate.value = true
+      await expect.poll(status).toBe('Late site')
+      expect(document.activeElement).toBe(elsewhere)
+    } finally {
+      elsewhere.remove()
+    }
+  })
+
   it('gives the focus to the region when the view has no heading', async () => {
     const router = await mountShell()
     vi.useFakeTimers()
