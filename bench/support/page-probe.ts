@@ -1,7 +1,7 @@
 // What the window-open benchmark runs inside the page, installed before the app's own scripts
 // (Playwright's addInitScript): it notes on the page's own clock (ms from navigation start)
 // when the first site row is in the DOM and the animation frame after it (the frame that
-// paints it), types a site's name into the search box as soon as there is one and notes when
+// paints it), types a site's host into the search box (it matches that site alone) as soon as there is one and notes when
 // that row shows, and from then on times each keystroke in the search box.
 //
 // The function runs in the page, serialized: it may use nothing from this module's scope, and
@@ -28,8 +28,10 @@ export interface ProbeOptions {
   /** The table's site rows, not its spacers or skeletons. */
   row: string
   search: string
-  /** The exact name to search for as soon as the box is there. */
+  /** The exact name of the site whose row is awaited. */
   target: string
+  /** What is typed into the search box as soon as it is there (the site's host: it matches that site alone). */
+  query: string
 }
 
 /** The few browser globals the probe uses (bench/ compiles without the DOM library). */
@@ -51,7 +53,7 @@ export interface PageGlobals {
   requestAnimationFrame(callback: () => void): number
 }
 
-export function pageProbe({ row, search, target }: ProbeOptions): void {
+export function pageProbe({ row, search, target, query }: ProbeOptions): void {
   const w = globalThis as unknown as PageGlobals
   const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
   w.__probe = probe
@@ -66,7 +68,7 @@ export function pageProbe({ row, search, target }: ProbeOptions): void {
     if (!typed && box && rows.length > 0) {
       typed = true
       probe.typedAt = performance.now()
-      box.value = target
+      box.value = query
       box.dispatchEvent(new w.Event('input', { bubbles: true }))
     }
     if (typed && probe.searchableAt === null) {

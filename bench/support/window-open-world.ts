@@ -120,13 +120,25 @@ export async function api<T>(page: Page, channel: string, input?: unknown): Prom
   return answer.value as T
 }
 
-export async function lastSiteName(server: AccountServer, sites: number): Promise<string> {
+/** The site the probe searches for: its name, and its address's host (what is typed: only it matches it). */
+export interface SearchTarget {
+  name: string
+  host: string
+}
+
+/**
+ * The last site of a server. Its host is typed rather than its name: a name's words match many
+ * sites ("Pinecrest Pharmacy 7" matches every Pinecrest Pharmacy with a 7 in any column), the
+ * one sought may sort below the screenful the table renders, and a row not on screen is not in
+ * the page at all.
+ */
+export async function lastSite(server: AccountServer, sites: number): Promise<SearchTarget> {
   const headers = { Accept: 'application/json', Authorization: `Bearer ${server.token}` }
   const response = await fetch(`${server.baseUrl}/sites?page=${Math.ceil(sites / PER_PAGE)}`, { headers })
-  const body = (await response.json()) as { data: { name: string }[] }
+  const body = (await response.json()) as { data: { name: string; url: string }[] }
   const last = body.data.at(-1)
   if (!last) throw new Error('the server has no sites')
-  return last.name
+  return { name: last.name, host: new URL(last.url).host }
 }
 
 /** 5 sites deleted and 5 created on the server: the 10 changes a later sync brings. */
