@@ -72,7 +72,7 @@ describe("the page's book of primed answers", () => {
 
 describe("the shell's log of pushes", () => {
   it('gives the pushes after a number while it still holds them all', () => {
-    const log = new PushLog(3)
+    const log = new PushLog({ size: 3 })
     expect(log.after(0)).toEqual([])
     for (const n of [1, 2, 3, 4]) log.add({ event: 'sync:state', payload: n })
     expect(log.seq()).toBe(4)
@@ -82,6 +82,24 @@ describe("the shell's log of pushes", () => {
     expect(log.after(0)).toBeNull()
     expect(log.after(5)).toBeNull()
     expect(log.after(-1)).toBeNull()
+  })
+})
+
+describe("the shell's log of pushes, by age", () => {
+  it('forgets pushes older than a page takes to connect, so a later page reads everything again', () => {
+    let now = 0
+    const log = new PushLog({ keepMs: 1000, now: () => now })
+    log.add({ event: 'sync:state', payload: 1 })
+    now = 600
+    log.add({ event: 'sync:state', payload: 2 })
+    expect(log.after(0)?.map((push) => push.payload)).toEqual([1, 2])
+    now = 1200
+    // Push 1 is over a second old: a page primed before it cannot be told what it missed.
+    expect(log.after(0)).toBeNull()
+    expect(log.after(1)?.map((push) => push.payload)).toEqual([2])
+    now = 5000
+    expect(log.after(2)).toEqual([])
+    expect(log.after(1)).toBeNull()
   })
 })
 
