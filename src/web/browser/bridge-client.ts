@@ -10,7 +10,7 @@
 import { catchUpPushes, createApi, type SiteManagerApi } from '../../shared'
 import { CONNECTION_LOST, NOT_CONNECTED } from './bridge-errors'
 import { type Clock, systemClock } from './clock'
-import { PrimedAnswerBook } from './primed-answers'
+import { DATA_PUSHES, PrimedAnswerBook } from './primed-answers'
 import type { PrimedAnswers } from '../protocol'
 import { PushListeners } from './push-listeners'
 import { type ConnectionStatus, ReconnectingSocket, type ReconnectingSocketOptions } from './reconnecting-socket'
@@ -49,11 +49,18 @@ export function createBridge(options: BridgeOptions): Bridge {
   const pushes = new PushListeners()
   const book = new PrimedAnswerBook(options.primed ?? null)
   const rpc = new RpcClient({
-    primed: (channel, input) => book.take(channel, input),
+    primed: (channel, input) => {
+      if (options.opening?.() === false) book.close()
+      return book.take(channel, input)
+    },
     ...(options.opening ? { opening: options.opening } : {}),
     // The socket is made next (its events need the client); no call runs before it exists.
     send: (text) => socket.send(text),
-    onPush: pushes.emit,
+    onPush: (event, payload) => {
+      // Before the listeners: one that reads again on this push must not get a primed answer.
+      if (DATA_PUSHES.has(event)) book.close()
+      pushes.emit(event, payload)
+    },
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     clock,
   })

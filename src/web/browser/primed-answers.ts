@@ -1,8 +1,10 @@
 // The page's side of the shell's head start (web/primed-page.ts): the answers core made to the
 // page's first calls as the shell served it. Each answers its call once, the first time the
 // page makes it, with no trip over the socket; every later call (or one that was not primed)
-// goes over the socket as ever.
-import type { Result } from '../../shared'
+// goes over the socket as ever. They say how things were when the page was served, so they
+// are used only while that is still true: the book closes for good once the page is done
+// opening (the person's first key or click) or core says data changed (DATA_PUSHES).
+import type { PushEvent, Result } from '../../shared'
 import { callKey, parsePrimedAnswers, PRIMED_ANSWERS_ID, type PrimedAnswers } from '../protocol'
 
 /** What takePrimedAnswers uses of the document (the bridge's tests run without a DOM). */
@@ -17,6 +19,9 @@ export function takePrimedAnswers(document: PageWithBlocks): PrimedAnswers | nul
   block.remove()
   return parsePrimedAnswers(block.textContent ?? '')
 }
+
+/** Pushes that say what a primed answer said may no longer be so. */
+export const DATA_PUSHES: ReadonlySet<PushEvent> = new Set<PushEvent>(['accounts:changed', 'workspace:changed', 'health:changed', 'attention:summary'])
 
 export class PrimedAnswerBook {
   private readonly answers: Map<string, Result<unknown>>
@@ -33,5 +38,10 @@ export class PrimedAnswerBook {
     const answer = this.answers.get(key)
     if (answer !== undefined) this.answers.delete(key)
     return answer
+  }
+
+  /** No primed answer is used any more (they may be out of date). */
+  close(): void {
+    this.answers.clear()
   }
 }

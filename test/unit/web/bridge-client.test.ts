@@ -126,3 +126,35 @@ describe('browser bridge', () => {
     expect(await bridge.api.appInfo()).toEqual({ ok: false, error: NOT_CONNECTED })
   })
 })
+
+describe('browser bridge on primed answers', () => {
+  const primedInfo = { ok: true as const, value: { name: 'Primed', version: '0.0.1', shell: 'web', platform: 'linux' } }
+  const primed = { seq: 0, answers: [['app:info', primedInfo] as [string, typeof primedInfo]] }
+
+  it('answers a primed call from the page while it is opening, without asking core', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry, primed, opening: () => true })
+    expect(await bridge.api.appInfo()).toEqual(primedInfo)
+    // Asked again, core answers.
+    expect(await bridge.api.appInfo()).toMatchObject({ ok: true, value: { name: 'Site Manager' } })
+  })
+
+  it('asks core once the page is done opening: a primed answer may be out of date by then', async () => {
+    let opening = true
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry, primed, opening: () => opening })
+    opening = false
+    expect(await bridge.api.appInfo()).toMatchObject({ ok: true, value: { name: 'Site Manager' } })
+    opening = true
+    // Closed for good: the page does not become new again.
+    expect(await bridge.api.appInfo()).toMatchObject({ ok: true, value: { name: 'Site Manager' } })
+  })
+
+  it('asks core once core said data changed, and the listeners hear the push first', async () => {
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry, primed, opening: () => true })
+    const heard: unknown[] = []
+    bridge.api.on('workspace:changed', (payload) => heard.push(payload))
+    await bridge.api.syncStates() // connected
+    shell.push('workspace:changed', { accountId: 'a1', sites: true, tags: false, events: false, changes: null })
+    await expect.poll(() => heard.length).toBe(1)
+    expect(await bridge.api.appInfo()).toMatchObject({ ok: true, value: { name: 'Site Manager' } })
+  })
+})
