@@ -110,16 +110,13 @@ describe('useViewFocus', () => {
     await expect.poll(status).toBe('Late site')
   })
 
-  it('leaves the focus where the person moved it while the view was still drawing', async () => {
+  /** A move to a view that draws its heading late, the person focusing a saved view meanwhile (after `wait`). */
+  async function focusElsewhereWhileDrawing(wait: () => Promise<unknown>): Promise<void> {
     showLate.value = false
     const router = await mountShell()
     sidebarLink().focus()
     await router.push('/late')
-    await flushPromises()
-    // One task later, as any key press comes: the view's own settling task (queued first by the
-    // navigation) has run and is waiting for the heading.
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    // The person tabs on (to a saved view in the sidebar) before the site page draws its heading.
+    await wait()
     const elsewhere = document.createElement('button')
     elsewhere.textContent = 'Saved view'
     document.body.append(elsewhere)
@@ -131,25 +128,20 @@ describe('useViewFocus', () => {
     } finally {
       elsewhere.remove()
     }
+  }
+
+  it('leaves the focus where the person moved it while the view was still drawing', async () => {
+    // One task later, as any key press comes: the view's own settling task (queued first by the
+    // navigation) has run and is waiting for the heading.
+    await focusElsewhereWhileDrawing(async () => {
+      await flushPromises()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
   })
 
   it('leaves the focus where the person moved it even before the view’s settling task ran', async () => {
-    showLate.value = false
-    const router = await mountShell()
-    sidebarLink().focus()
-    await router.push('/late')
     // No task in between: a saved view focused at once (a fast page, a quick hand) is the person's choice too.
-    const elsewhere = document.createElement('button')
-    elsewhere.textContent = 'Saved view'
-    document.body.append(elsewhere)
-    try {
-      elsewhere.focus()
-      showLate.value = true
-      await expect.poll(status).toBe('Late site')
-      expect(document.activeElement).toBe(elsewhere)
-    } finally {
-      elsewhere.remove()
-    }
+    await focusElsewhereWhileDrawing(async () => {})
   })
 
   it('gives the focus to the region when the view has no heading', async () => {
