@@ -6,7 +6,6 @@ import type { SiteRow, SiteSelection, TableRow } from '../../../../../src/shared
 import { flushPromises } from '@vue/test-utils'
 import { fireEvent, screen, within } from '@testing-library/dom'
 import SitesTable from '../../../../../src/renderer/src/components/sites/SitesTable.vue'
-import { ROWS_BEFORE_LAYOUT } from '../../../../../src/renderer/src/components/sites/table/row-window'
 import { useSiteColumnsStore } from '../../../../../src/renderer/src/stores/site-columns'
 import { useToastsStore } from '../../../../../src/renderer/src/stores/toasts'
 import { useCommandsStore } from '../../../../../src/renderer/src/stores/commands'
@@ -125,9 +124,16 @@ describe('SitesTable', () => {
     await mountTable({ sites: fifty })
     expect(siteRows()).toBe(50)
     unmountAll()
-    // Fifty matches of a 500-site scope: the rows on screen (all the scroller can show before it is laid out).
-    await mountTable({ sites: fifty, scopeTotal: 500 })
-    expect(siteRows()).toBe(ROWS_BEFORE_LAYOUT)
+    // Fifty matches of a 500-site scope: the rows on screen (before it is laid out, what a
+    // window 360 px high can show: ten comfortable rows of 36 px, and four more below).
+    const height = window.innerHeight
+    window.innerHeight = 360
+    try {
+      await mountTable({ sites: fifty, scopeTotal: 500 })
+      expect(siteRows()).toBe(10 + 4)
+    } finally {
+      window.innerHeight = height
+    }
   })
 
   it('emits sort for a header click, additive with Shift, and marks the second sort', async () => {

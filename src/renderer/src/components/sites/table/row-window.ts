@@ -5,8 +5,19 @@
 // nothing here (a general virtualiser re-lays out every row's offset whenever the count changes).
 import { computed, onBeforeUnmount, onMounted, ref, type Ref } from 'vue'
 
-/** Rows rendered where the scroller's height is not known yet (before layout, and in tests). */
+/** Rows rendered where neither the scroller's height nor the window's is known (tests without a window). */
 export const ROWS_BEFORE_LAYOUT = 40
+
+/**
+ * What the scroller can show at most before it is laid out: the window's height, read without
+ * a layout. The table's first render (the window opening) then mounts about a screenful of rows,
+ * not a fixed 40 that the first measurement trims in the same frame: at 720 px that was 23 rows
+ * built, laid out and removed again on the way to the first screen. Too many is only work; too
+ * few is fixed by the measurement in that same frame, before anything is painted.
+ */
+export function heightBeforeLayout(): number {
+  return typeof window === 'undefined' ? 0 : Math.max(0, window.innerHeight || 0)
+}
 
 export interface RowWindow {
   /** First rendered row (inclusive) and the one after the last. */
@@ -47,7 +58,8 @@ export function scrollTopShowing(index: number, scrollTop: number, viewportHeigh
 /** The window over a scroller's rows, following its scroll position and its height. */
 export function useRowWindow(options: { scroller: Ref<HTMLElement | null>; count: () => number; rowHeight: () => number; overscan: number; headerHeight: number }) {
   const scrollTop = ref(0)
-  const viewportHeight = ref(0)
+  // Measured by the observer; until then the window's height stands in for it.
+  const viewportHeight = ref(heightBeforeLayout())
   let observer: ResizeObserver | null = null
 
   const onScroll = () => {
