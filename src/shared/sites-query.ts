@@ -117,8 +117,11 @@ export interface SitesQuery {
   widest?: boolean
 }
 
+/** A tag as a row shows it: its chip's name and its id (its times stay in core). */
+export type TagRef = Pick<Tag, 'id' | 'name'>
+
 /** Some of a site's fields (the server's too): a site as a few columns show it. */
-export type SiteCells = Partial<Omit<Site, 'server'>> & { server?: Partial<ServerInfo> }
+export type SiteCells = Partial<Omit<Site, 'server' | 'tags'>> & { server?: Partial<ServerInfo>; tags?: readonly TagRef[] }
 
 /** A site as a table row holds it: the fields of the shown columns, and always what the row's actions need. */
 export type TableSite = SiteCells & Pick<Site, 'id' | 'name' | 'url' | 'admin_url'>

@@ -2,7 +2,7 @@
 // always what the row's actions need (its id, name, address and admin address: the link, Open
 // site, Open admin, Copy address). Every other field stays in core, so a keystroke's rows
 // weigh what they show, and the rows' digest (rows-digest.ts) changes only with what is shown.
-import type { ServerInfo, Site, SiteCells, SiteFieldKey, TableFieldKey, TableSite } from '../../shared'
+import type { ServerInfo, Site, SiteCells, SiteFieldKey, TableFieldKey, TableSite, TagRef } from '../../shared'
 
 type ServerKey = keyof ServerInfo
 
@@ -49,6 +49,8 @@ export function shownFields(columns: readonly TableFieldKey[]): ShownFields {
 export function cellsOf(site: Site, fields: ShownFields): SiteCells {
   const cells: Record<string, unknown> = {}
   for (const field of fields.site) if (site[field] !== undefined) cells[field] = site[field]
+  // A chip shows a tag's name: its two times would be half of a tagged row's bytes.
+  if (cells.tags !== undefined) cells.tags = site.tags.map((tag): TagRef => ({ id: tag.id, name: tag.name }))
   if (fields.server.length > 0) {
     const server: Partial<ServerInfo> = {}
     for (const field of fields.server) server[field] = site.server[field]

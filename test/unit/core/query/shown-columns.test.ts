@@ -38,6 +38,15 @@ describe('a query naming its columns', () => {
     expect(page.rows[0]!.key).toBe(`${ACCOUNT_A}:1`)
   })
 
+  it('sends a shown tag as its chip shows it, its id and name, and whole tags without columns', async () => {
+    const tag = makeTag(7, 'Production')
+    const q = await withSites({ [ACCOUNT_A]: { sites: [makeSite(1, { tags: [tag] })], tags: [tag] } })
+    expect(querySites(q.accounts([ACCOUNT_A]), ask({ columns: ['name', 'tags'] })).rows[0]!.site.tags).toEqual([{ id: 7, name: 'Production' }])
+    const widest = querySites(q.accounts([ACCOUNT_A]), ask({ columns: ['name', 'tags'], widest: true })).widest!
+    expect(widest.tags![0]!.tags).toEqual([{ id: 7, name: 'Production' }])
+    expect(querySites(q.accounts([ACCOUNT_A]), ask()).rows[0]!.site.tags).toEqual([tag])
+  })
+
   it('without columns answers whole sites (bulk actions and exports read them)', async () => {
     const q = await withSites({ [ACCOUNT_A]: { sites: [makeSite(1, { notes: 'kept' })], tags: [] } })
     const site = querySites(q.accounts([ACCOUNT_A]), ask()).rows[0]!.site

@@ -5,7 +5,7 @@
 // change is a new object), so nothing kept goes stale; a site no longer referenced lets its
 // entry go (WeakMap). A row holds only its shown columns' fields (SiteCells): a field it was
 // not sent reads as not known.
-import { shownTagCount, type SiteCells, type Tag } from '../../../../shared'
+import { shownTagCount, type SiteCells, type TagRef } from '../../../../shared'
 import { formatDate, formatExactTime, formatNumber, hostOf, shortSoftware } from '../../lib/format'
 import { isHttpUrl } from '../../lib/validate'
 
@@ -21,7 +21,7 @@ export interface RowView {
   updates: string
   mysql: string
   web: string
-  shownTags: readonly Tag[]
+  shownTags: readonly TagRef[]
   hiddenTags: number
   tagsTitle: string
   exactCheck: string | undefined
