@@ -31,16 +31,17 @@ describe('blocksAround', () => {
   })
 
   it('never names a block past the total, and without a total trusts the screen', () => {
-    expect(blocksAround(0, 500, 150)).toEqual([0, 1])
-    expect(blocksAround(0, 250, null)).toEqual([0, 1, 2])
+    // A block and a half of rows, the screen past them: the half block is the last named.
+    expect(blocksAround(0, 5 * BLOCK_ROWS, BLOCK_ROWS + BLOCK_ROWS / 2)).toEqual([0, 1])
+    expect(blocksAround(0, 2 * BLOCK_ROWS + BLOCK_ROWS / 2, null)).toEqual([0, 1, 2])
   })
 })
 
 describe('blocksOnScreen', () => {
   it('names each block holding a row in [first, end)', () => {
-    expect(blocksOnScreen({ first: 0, end: 40 })).toEqual([0])
-    expect(blocksOnScreen({ first: 90, end: 110 })).toEqual([0, 1])
-    expect(blocksOnScreen({ first: 100, end: 200 })).toEqual([1])
+    expect(blocksOnScreen({ first: 0, end: BLOCK_ROWS / 2 })).toEqual([0])
+    expect(blocksOnScreen({ first: BLOCK_ROWS - 10, end: BLOCK_ROWS + 10 })).toEqual([0, 1])
+    expect(blocksOnScreen({ first: BLOCK_ROWS, end: 2 * BLOCK_ROWS })).toEqual([1])
   })
 })
 

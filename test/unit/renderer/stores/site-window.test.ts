@@ -8,7 +8,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { Result } from '../../../../src/shared'
 import { EMPTY_FILTER, type SitesPage, type SitesQuery } from '../../../../src/shared/sites-query'
 import { keyOf } from '../../../../src/shared/scope'
-import { BLOCK_ROWS, MAX_BLOCKS, blocksAround, useSiteWindowStore, type WindowQuery } from '../../../../src/renderer/src/stores/site-window'
+import { BLOCK_ROWS, MAX_BLOCKS, NEAR_EDGE_ROWS, blocksAround, useSiteWindowStore, type WindowQuery } from '../../../../src/renderer/src/stores/site-window'
 import { createFakeApi, deferred, makeSite, ok } from '../support/fake-api'
 import { storePinia } from '../support/mount'
 
@@ -38,23 +38,32 @@ function setup(count = 5_000) {
 const query = (search = ''): WindowQuery => ({ scope: SCOPE, filter: { ...EMPTY_FILTER, search }, sort: [{ key: 'name', direction: 'asc' }] })
 const offsetsAsked = (fake: ReturnType<typeof setup>['fake']) => fake.api.sitesQuery.mock.calls.map(([q]) => (q as SitesQuery).offset)
 const keptRows = (window: ReturnType<typeof useSiteWindowStore>) => [...window.blocks.values()].reduce((sum, rows) => sum + rows.length, 0)
+/** A screen within a block, its first row within NEAR_EDGE_ROWS of the block's start and its last not near the end. */
+const nearStartOf = (block: number) => ({ first: block * BLOCK_ROWS + NEAR_EDGE_ROWS - 1, end: (block + 1) * BLOCK_ROWS - NEAR_EDGE_ROWS })
 
 describe('blocksAround', () => {
   it('names the blocks on screen and the one beyond an edge the screen is near, within the total', () => {
-    expect(blocksAround(0, 40, 5_000)).toEqual([0])
-    expect(blocksAround(250, 290, 5_000)).toEqual([2, 3])
-    expect(blocksAround(230, 250, 5_000)).toEqual([1, 2])
-    expect(blocksAround(190, 230, 5_000)).toEqual([1, 2])
-    expect(blocksAround(4_990, 5_000, 5_000)).toEqual([49])
-    expect(blocksAround(0, 40, 0)).toEqual([0])
-    expect(blocksAround(0, 40, null)).toEqual([0])
+    const total = 50 * BLOCK_ROWS
+    const top = BLOCK_ROWS - NEAR_EDGE_ROWS
+    expect(blocksAround(0, top, total)).toEqual([0])
+    // Within block 2, its last row near the end: block 3 too.
+    expect(blocksAround(2 * BLOCK_ROWS + NEAR_EDGE_ROWS, 3 * BLOCK_ROWS - NEAR_EDGE_ROWS + 1, total)).toEqual([2, 3])
+    // Within block 2, its first row near the start: block 1 too.
+    const { first, end } = nearStartOf(2)
+    expect(blocksAround(first, end, total)).toEqual([1, 2])
+    // Across blocks 1 and 2, near neither outer edge: those two alone.
+    expect(blocksAround(2 * BLOCK_ROWS - NEAR_EDGE_ROWS, 2 * BLOCK_ROWS + NEAR_EDGE_ROWS, total)).toEqual([1, 2])
+    // The last rows: nothing past the total.
+    expect(blocksAround(total - NEAR_EDGE_ROWS, total, total)).toEqual([total / BLOCK_ROWS - 1])
+    expect(blocksAround(0, top, 0)).toEqual([0])
+    expect(blocksAround(0, top, null)).toEqual([0])
   })
 })
 
 describe('site window store', () => {
   it('asks only for the blocks around the screen, never the whole list', async () => {
     const { fake, window } = setup()
-    window.show(0, 40)
+    window.show(0, BLOCK_ROWS - NEAR_EDGE_ROWS)
     window.setQuery(query())
     await flushPromises()
     expect(window.total).toBe(5_000)
@@ -63,20 +72,22 @@ describe('site window store', () => {
     for (const [asked] of fake.api.sitesQuery.mock.calls) expect((asked as SitesQuery).limit).toBe(BLOCK_ROWS)
     // The top of the list: one block, the screen's.
     expect(offsetsAsked(fake)).toEqual([0])
-    expect(window.rowAt(150)).toBeUndefined()
+    const inNext = BLOCK_ROWS + BLOCK_ROWS / 2
+    expect(window.rowAt(inNext)).toBeUndefined()
 
     // Scrolled near its end: the next block is asked before it is on screen.
-    window.show(70, 110)
+    window.show(BLOCK_ROWS - NEAR_EDGE_ROWS, BLOCK_ROWS)
     await flushPromises()
-    expect(offsetsAsked(fake).sort((x, y) => x - y)).toEqual([0, 100])
-    expect(window.rowAt(150)?.site.name).toBe('Site 151')
-    expect(window.rowAt(300)).toBeUndefined()
+    expect(offsetsAsked(fake).sort((x, y) => x - y)).toEqual([0, BLOCK_ROWS])
+    expect(window.rowAt(inNext)?.site.name).toBe(`Site ${inNext + 1}`)
+    expect(window.rowAt(2 * BLOCK_ROWS)).toBeUndefined()
   })
 
   it('keeps at most MAX_BLOCKS blocks while the person scrolls through thousands of rows', async () => {
     const { window } = setup()
     window.setQuery(query())
-    for (let first = 0; first < 5_000; first += 120) {
+    // Screen by screen to the last rows.
+    for (let first = 0; first < 5_000; first += 40) {
       window.show(first, first + 40)
       await flushPromises()
       expect(window.blocks.size).toBeLessThanOrEqual(MAX_BLOCKS)
@@ -134,7 +145,8 @@ describe('site window store', () => {
 
   it('on workspace:changed asks again only for the blocks on screen, once for a burst, and not for other accounts', async () => {
     const { fake, state, window } = setup()
-    window.show(420, 460)
+    const screen = nearStartOf(4)
+    window.show(screen.first, screen.end)
     window.setQuery(query())
     await flushPromises()
     expect([...window.blocks.keys()].sort((x, y) => x - y)).toEqual([3, 4])
@@ -150,7 +162,7 @@ describe('site window store', () => {
     for (let i = 0; i < 3; i++) fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
     await flushPromises()
     // The screen's block only: a sync that changes a few sites costs one block, not six.
-    expect(offsetsAsked(fake)).toEqual([400])
+    expect(offsetsAsked(fake)).toEqual([4 * BLOCK_ROWS])
     expect(window.total).toBe(4_999)
     expect(window.revision).toBe('r2')
   })
@@ -182,28 +194,32 @@ describe('site window store', () => {
 
   it('keeps showing the blocks beside the screen after a change and asks for one again once it is on screen', async () => {
     const { fake, state, window } = setup()
-    window.show(420, 460)
+    const screen = nearStartOf(4)
+    window.show(screen.first, screen.end)
     window.setQuery(query())
     await flushPromises()
+    expect([...window.blocks.keys()].sort((x, y) => x - y)).toEqual([3, 4])
     state.revision = 'r2'
     fake.emit('workspace:changed', { accountId: 'a', sites: true, tags: false, events: false, changes: null })
     await flushPromises()
     fake.api.sitesQuery.mockClear()
 
     const held = deferred<Result<SitesPage>>()
-    fake.api.sitesQuery.mockImplementation(async (q: SitesQuery) => (q.offset === 300 ? held.promise : ok(answer(state.count, q, state.revision))))
-    window.show(330, 370)
+    fake.api.sitesQuery.mockImplementation(async (q: SitesQuery) => (q.offset === 3 * BLOCK_ROWS ? held.promise : ok(answer(state.count, q, state.revision))))
+    // Within block 3, near both its edges: block 2 is new, 3 stale and on screen, 4 asked since the change.
+    const first = 3 * BLOCK_ROWS + NEAR_EDGE_ROWS - 1
+    window.show(first, 4 * BLOCK_ROWS - NEAR_EDGE_ROWS + 1)
     await flushPromises()
     // Its older rows stay on screen until the fresh ones come: no blank rows while scrolling.
-    expect(window.rowAt(330)?.site.name).toBe('Site 331')
-    expect(offsetsAsked(fake)).toEqual([200, 300])
-    held.resolve(ok(answer(5_000, { ...query(), offset: 300, limit: BLOCK_ROWS }, 'r2')))
+    expect(window.rowAt(first)?.site.name).toBe(`Site ${first + 1}`)
+    expect(offsetsAsked(fake)).toEqual([2 * BLOCK_ROWS, 3 * BLOCK_ROWS])
+    held.resolve(ok(answer(5_000, { ...query(), offset: 3 * BLOCK_ROWS, limit: BLOCK_ROWS }, 'r2')))
     await flushPromises()
-    expect(window.rowAt(330)?.site.name).toBe('Site 331')
+    expect(window.rowAt(first)?.site.name).toBe(`Site ${first + 1}`)
 
     // Back to a block asked since the change: nothing is asked again.
     fake.api.sitesQuery.mockClear()
-    window.show(420, 460)
+    window.show(screen.first, screen.end)
     await flushPromises()
     expect(offsetsAsked(fake)).toEqual([])
   })
@@ -324,7 +340,7 @@ describe('site window store', () => {
     window.show(0, 40)
     window.setQuery({ ...query(), columns: ['name'] })
     window.setQuery({ ...query('site'), columns: ['name'] })
-    held.resolve(ok({ ...answer(5_000, { ...query(), offset: 0, limit: 100 }), widest: { name: [{ name: 'Longest' }] } }))
+    held.resolve(ok({ ...answer(5_000, { ...query(), offset: 0, limit: BLOCK_ROWS }), widest: { name: [{ name: 'Longest' }] } }))
     await flushPromises()
     expect(window.widest?.name?.[0]?.name).toBe('Longest')
   })
