@@ -31,6 +31,8 @@
 //   BENCH_TRACE=DIR      Chromium performance traces of one more open per case and of its keystrokes
 //                        (not counted), written to DIR/window-open-<case>.json and
 //                        DIR/window-open-<case>-keystrokes.json (DevTools' Performance panel)
+//   BENCH_CHROMIUM_ARGS  more Chromium switches, for diagnosis only: the figures are then not the app's
+//                        as people meet it (e.g. "--disable-features=DeferRendererTasksAfterInput")
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -70,6 +72,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  // Diagnosis only (a figure measured with them is not the app's): e.g. a Chromium feature switched off.
+  ...(process.env.BENCH_CHROMIUM_ARGS?.split(/\s+/).filter(Boolean) ?? []),
 ]
 /** The sites table's rows (tr.site-row), not its spacers or loading skeletons. */
 const ROW = 'table tbody tr.site-row'

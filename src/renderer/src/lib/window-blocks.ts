@@ -4,8 +4,12 @@
 import type { SiteFilter, SiteSort } from '../../../shared/sites-query'
 import type { TableFieldKey } from '../../../shared/site-fields'
 
-/** Rows per block: a screenful or three, one request (about 90 KB of JSON with every field, far less with the shown columns'). */
-export const BLOCK_ROWS = 100
+/**
+ * Rows per block: a screenful or two, one request. Each keystroke and each open asks one block
+ * (its first), so its size is what a keystroke weighs: 100 rows of the default columns were
+ * about 73 KB of JSON to encode in core, carry and parse in the page, where a screen shows 15 to 40.
+ */
+export const BLOCK_ROWS = 60
 /** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
 export const MAX_BLOCKS = 6
 
@@ -14,7 +18,7 @@ export const MAX_BLOCKS = 6
  * always one more on either side: at the top of a list (an open, every keystroke in the search)
  * the screen's one block is all that goes over the bridge.
  */
-export const NEAR_EDGE_ROWS = 40
+export const NEAR_EDGE_ROWS = 20
 
 export interface WindowQuery {
   scope: readonly string[]

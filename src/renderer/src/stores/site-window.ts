@@ -88,7 +88,7 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   let facetsPending = 0
   // A row answered again the same is handed over as the same object: the table keeps what it derived.
   const known = new RowMemo<TableRow>(ROWS_REMEMBERED)
-  // Until the table says what it shows: its first screen (before layout it draws 40 rows).
+  // Until the table says what it shows: a first screen's worth (the table draws about a window's height before layout).
   let visible: VisibleRows = { first: 0, end: 40 }
   let facetWants = 0
   // The scope and columns of the widest cells held or asked for, and whether the next request asks them again.
