@@ -8,22 +8,49 @@ import { SearchText } from './search-text'
 
 export class SiteListIndex {
   private text: SearchText | null = null
+  /** Keys made ahead of the first search (search-warmer.ts): the first `keysMade` of the list. */
+  private keysAhead: string[] | null = null
+  private keysMade = 0
   private positions: Map<number, number> | null = null
   private tagCounts: Map<number, number> | null = null
 
   constructor(readonly sites: readonly Site[]) {}
 
   /**
-   * Every site's search key, in the list's order, as one text. Built on the first search, not
-   * when the first rows are shown: opening a view needs no key.
+   * Every site's search key, in the list's order, as one text. Never needed to show the first
+   * rows: made ahead, a slice at a time, once they are shown (search-warmer.ts), and whatever
+   * is not made yet when the first search comes is made then.
    */
   searchText(): SearchText {
     if (this.text === null) {
-      const keys = new Array<string>(this.sites.length)
-      for (let at = 0; at < this.sites.length; at++) keys[at] = searchKeyOf(this.sites[at]!)
-      this.text = new SearchText(keys)
+      this.makeKeys(this.sites.length)
+      this.text = new SearchText(this.keysAhead!)
+      this.keysAhead = null
     }
     return this.text
+  }
+
+  /** Whether the search text is made (the first search will not make it). */
+  get searchReady(): boolean {
+    return this.text !== null
+  }
+
+  /**
+   * Makes up to `count` more keys ahead of the first search, and the text once every key is
+   * made; answers whether the text is made.
+   */
+  makeKeysAhead(count: number): boolean {
+    if (this.text !== null) return true
+    if (this.makeKeys(count)) this.searchText()
+    return this.text !== null
+  }
+
+  /** Makes up to `count` more keys; answers whether every key is made. */
+  private makeKeys(count: number): boolean {
+    this.keysAhead ??= new Array<string>(this.sites.length)
+    const end = Math.min(this.sites.length, this.keysMade + count)
+    for (; this.keysMade < end; this.keysMade++) this.keysAhead[this.keysMade] = searchKeyOf(this.sites[this.keysMade]!)
+    return this.keysMade === this.sites.length
   }
 
   /** Every site's search key, in the list's order. */
