@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { defineComponent, h } from 'vue'
+import { defineComponent, h, onUpdated } from 'vue'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import type { Site } from '../../../../src/shared'
 import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
+import SitesTable from '../../../../src/renderer/src/components/sites/SitesTable.vue'
 import SyncBanner from '../../../../src/renderer/src/components/sync/SyncBanner.vue'
 import { useSiteColumnsStore } from '../../../../src/renderer/src/stores/site-columns'
 import { useUiStore } from '../../../../src/renderer/src/stores/ui'
@@ -279,6 +280,29 @@ describe('SitesView', () => {
     const { fake } = core({ sync: syncState('a', { notice: 'The site list kept changing while it was read; a few sites may be missing until the next sync.' }) })
     await mountWithBanner(fake)
     expect(screen.getByRole('note').textContent).toContain('The site list kept changing while it was read')
+  })
+
+  it('renders the table again for a keystroke only once its answer is in, not when it is asked', async () => {
+    const { fake } = core()
+    const { wrapper, user } = await mountSites(fake)
+    let renders = 0
+    onUpdated(() => renders++, wrapper.findComponent(SitesTable).vm.$)
+    const answer = fake.api.sitesQuery.getMockImplementation()!
+    let release = () => {}
+    const gate = new Promise<void>((done) => (release = done))
+    fake.api.sitesQuery.mockImplementation(async (query) => {
+      await gate
+      return answer(query)
+    })
+    await user.type(search(), 'b')
+    await flushPromises()
+    // Asked, not answered: the rows shown are the last answer's, and nothing of the table changed.
+    expect(renders).toBe(0)
+    expect(names()).toEqual(['Blog', 'Docs', 'Shop'])
+    release()
+    await flushPromises()
+    expect(names()).toEqual(['Blog'])
+    expect(renders).toBeGreaterThan(0)
   })
 
   it('renders only the visible rows of 10,000 sites and keeps the rows it can while the search narrows', async () => {
