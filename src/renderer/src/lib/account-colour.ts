@@ -19,11 +19,20 @@ export function hashId(id: string): number {
 
 type ColourKey = number | 'demo'
 
+/**
+ * ISO times and ids in the order of their characters: the same order for everyone, where
+ * localeCompare asks the locale's collator (and a cold window loads its data to draw the
+ * sidebar's first avatar).
+ */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 /** The hue number (1 to AVATAR_HUES) of every account, or 'demo', by account id. */
 export function accountColours(accounts: readonly Pick<Account, 'id' | 'kind' | 'createdAt'>[]): Map<string, ColourKey> {
   const colours = new Map<string, ColourKey>()
   const taken = new Set<number>()
-  const byAge = [...accounts].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+  const byAge = [...accounts].sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.id, b.id))
   for (const account of byAge) {
     if (account.kind === 'demo') {
       colours.set(account.id, 'demo')

@@ -1,12 +1,15 @@
 // Numbers and dates in the user's locale, all with Intl: exact times with DateTimeFormat,
 // relative times ("3 hours ago", "vor 3 Stunden") with RelativeTimeFormat.
 
-const numberFormat = new Intl.NumberFormat(undefined)
-const longDateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' })
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+import { madeOnFirstUse } from './made-on-first-use'
+
+// Each made when first used: a cold formatter loads its locale data (made-on-first-use.ts).
+const numberFormat = madeOnFirstUse(() => new Intl.NumberFormat(undefined))
+const longDateTimeFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' }))
+const dateFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value)
+  return numberFormat().format(value)
 }
 
 function parse(iso: string): Date | null {
@@ -17,12 +20,12 @@ function parse(iso: string): Date | null {
 /** Full, exact time for tooltips: "Wednesday, 12 March 2025 at 14:03:27". */
 export function formatExactTime(iso: string): string {
   const date = parse(iso)
-  return date ? longDateTimeFormat.format(date) : iso
+  return date ? longDateTimeFormat().format(date) : iso
 }
 
 export function formatDate(iso: string): string {
   const date = parse(iso)
-  return date ? dateFormat.format(date) : iso
+  return date ? dateFormat().format(date) : iso
 }
 
 /** The language the person uses; Intl's default when the browser does not say. */
@@ -122,14 +125,14 @@ export function shortSoftware(value: string): string {
 }
 
 
-const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
-const dayAndClockFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const clockFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }))
+const dayAndClockFormat = madeOnFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }))
 
 /** When something is from, as a person reads a clock: "10:42" today, "3 Mar 2025, 10:42" on another day. */
 export function formatClock(iso: string, now: number = Date.now()): string {
   const date = parse(iso)
   if (!date) return iso
-  return date.toDateString() === new Date(now).toDateString() ? clockFormat.format(date) : dayAndClockFormat.format(date)
+  return date.toDateString() === new Date(now).toDateString() ? clockFormat().format(date) : dayAndClockFormat().format(date)
 }
 
 /** "Synced 3 minutes ago"; "Synced just now" under a minute (never "Synced now"). */

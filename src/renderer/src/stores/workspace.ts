@@ -11,15 +11,17 @@ import { computed, markRaw, onScopeDispose, shallowRef, watch } from 'vue'
 import type { AppError, Tag } from '../../../shared'
 import type { ScopeAccount, ScopeSummary } from '../../../shared/sites-query'
 import { useApi } from '../lib/api'
+import { madeOnFirstUse } from '../lib/made-on-first-use'
 import { call } from '../lib/call'
 import { coalesce } from '../lib/coalesce'
 import { useAccountsStore } from './accounts'
 import { useSyncStore } from './sync'
 
-const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+// Made when first used: a cold Collator loads its locale's collation data (lib/made-on-first-use.ts).
+const byName = madeOnFirstUse(() => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }))
 
 export function sortTags<T extends Tag>(tags: readonly T[]): T[] {
-  return [...tags].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id)
+  return [...tags].sort((a, b) => byName().compare(a.name, b.name) || a.id - b.id)
 }
 
 export const useWorkspaceStore = defineStore('workspace', () => {
