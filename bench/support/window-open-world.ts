@@ -181,8 +181,17 @@ export async function seedWorkspace(browser: Browser, c: Case, dataDir: string, 
     const quiet = await waitForServersQuiet(servers, 2000, SYNC_TIMEOUT_MS)
     if (quiet === null) console.log('  note: core was still requesting (event backfill) when the setup gave up waiting')
     else line('  … and the event backfill done', performance.now() - started, 'ms', 0)
+    // Left as a person leaves it: on the Sites view, so the shell's list of a page's first reads
+    // (web/first-calls.ts) is that view's, as it is when the app is reopened the next day. The
+    // setup page's own reads (no accounts yet) would otherwise be what the first reopen is primed with.
+    await page.goto('about:blank')
+    await page.goto(`${shell.url}#/sites`)
+    await page.locator('table tbody tr.site-row').first().waitFor({ timeout: SYNC_TIMEOUT_MS })
+    await sleep(1000)
   } finally {
     await page.close()
+    // The socket's close makes the shell keep that list (written to the data folder).
+    await sleep(500)
     await shell.stop()
   }
 }
