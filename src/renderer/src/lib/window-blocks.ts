@@ -10,8 +10,11 @@ import type { TableFieldKey } from '../../../shared/site-fields'
  * about 73 KB of JSON to encode in core, carry and parse in the page, where a screen shows 15 to 40.
  */
 export const BLOCK_ROWS = 60
-/** The visible blocks and a neighbour on each side, with room for a screen spanning two. */
-export const MAX_BLOCKS = 6
+/**
+ * Blocks kept: the visible ones and neighbours on each side, 600 rows in all (as when blocks were
+ * 100 rows), so scrolling back over a list of a few hundred finds its rows still held.
+ */
+export const MAX_BLOCKS = 10
 
 /**
  * How near a block's edge the screen must come before the block beyond it is asked for. Not
