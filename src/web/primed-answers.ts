@@ -15,22 +15,13 @@ export async function primeAnswers(
   deadlineMs = PRIME_DEADLINE_MS,
 ): Promise<Array<[string, Result<unknown>]>> {
   const answers: Array<[string, Result<unknown>]> = []
-  const keys = new Set<string>()
   let timedOut = false
-  const asked = calls.map(async ({ channel, input }) => {
-    const key = callKey(channel, input)
-    if (keys.has(key) || !(channel in handlers)) return
-    keys.add(key)
-    try {
-      const result = await (handlers[channel as RequestChannel] as (input: unknown) => Promise<Result<unknown>>)(input)
-      if (result.ok && !timedOut) answers.push([key, result])
-    } catch {
-      // Core answers with data; a throw here is the page's to meet when it asks itself.
-    }
+  const asked = askFirstCalls(handlers, calls, (key, result) => {
+    if (result.ok && !timedOut) answers.push([key, result])
   })
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([
-    Promise.all(asked),
+    asked,
     new Promise<void>((done) => {
       timer = setTimeout(() => {
         timedOut = true
@@ -40,4 +31,28 @@ export async function primeAnswers(
   ])
   clearTimeout(timer)
   return answers
+}
+
+/**
+ * Asks core each call once (a call listed twice, or on a channel core does not have, is
+ * passed over) and hands each answer to `answered` as it comes; settles once all have.
+ */
+export async function askFirstCalls(
+  handlers: ChannelHandlers,
+  calls: readonly FirstCall[],
+  answered: (key: string, result: Result<unknown>) => void,
+): Promise<void> {
+  const keys = new Set<string>()
+  await Promise.all(
+    calls.map(async ({ channel, input }) => {
+      const key = callKey(channel, input)
+      if (keys.has(key) || !(channel in handlers)) return
+      keys.add(key)
+      try {
+        answered(key, await (handlers[channel as RequestChannel] as (input: unknown) => Promise<Result<unknown>>)(input))
+      } catch {
+        // Core answers with data; a throw here is the page's to meet when it asks itself.
+      }
+    }),
+  )
 }

@@ -17,6 +17,7 @@ import { checkDownloadAccess, checkHttpAccess, checkSocketAccess, shellOrigin } 
 import { setSecurityHeaders } from './security-headers'
 import { socketChannels } from './socket-channels'
 import { staticFiles } from './static-files'
+import { warmFirstCalls } from './warm-start'
 
 export const LOOPBACK_HOST = '127.0.0.1'
 
@@ -90,7 +91,8 @@ function sinceOf(req: IncomingMessage): number | undefined {
 export async function startWebShellServer(options: WebShellServerOptions): Promise<WebShellServer> {
   const logger = options.logger ?? silentLogger
   const files = staticFiles(options)
-  const channels = socketChannels(options.core, logger, new FirstCalls({ file: options.firstCallsFile ?? null, logger }))
+  const firstCalls = new FirstCalls({ file: options.firstCallsFile ?? null, logger })
+  const channels = socketChannels(options.core, logger, firstCalls)
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   sockets.on('connection', (socket, req: IncomingMessage) => channels.serve(socket, sinceOf(req)))
   // Known only once listening (port 0 picks one); requests cannot arrive before that.
@@ -166,6 +168,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
 
   port = await listen(server, options.port)
   const origin = shellOrigin(port)
+  warmFirstCalls(options.core.handlers, firstCalls.calls())
 
   return {
     port,

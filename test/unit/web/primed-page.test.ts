@@ -168,4 +168,22 @@ describe('primed pages', () => {
     expect(primedOf((await getPage(damaged)).body)).toBeNull()
     expect(logger.lines.map((line) => line.message)).toContain("The page's first calls could not be read; the next page starts without them")
   })
+
+  it('asks the kept opening reads once as a restarted shell starts, before any page does, so core is ready for the page a launch opens', async () => {
+    const file = join(dir, 'warm-calls.json')
+    await writeFile(file, JSON.stringify([{ channel: 'app:info' }, { channel: 'prefs:get', input: { key: 'view:a1' } }, { channel: 'app:info' }]))
+    const harness = await shell({ firstCallsFile: file })
+    // No page and no socket yet: the shell asked them on its own, each once.
+    await expect.poll(() => harness.calls.length).toBe(2)
+    expect(harness.calls).toEqual([
+      { channel: 'app:info', input: undefined },
+      { channel: 'prefs:get', input: { key: 'view:a1' } },
+    ])
+  })
+
+  it('asks nothing on starting when no page has opened yet', async () => {
+    const harness = await shell({ firstCallsFile: join(dir, 'none-yet.json') })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(harness.calls).toEqual([])
+  })
 })
