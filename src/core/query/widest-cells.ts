@@ -11,36 +11,43 @@ import { cellsOf, columnFields } from './table-site'
 /** How many distinct texts of each column are handed over. */
 export const WIDEST_PER_COLUMN = 5
 
-/** A cheap stand-in for a cell's width: the length of what it shows. */
-function textLength(column: SiteFieldKey, site: Site): number {
-  if (column === 'tags') {
-    // The chips the row shows (the same rule as the row: shared/tag-chips.ts) with their
-    // padding, and the "+N" for the rest.
-    const shown = shownTagCount(site.tags.map((tag) => tag.name))
-    let length = 0
-    for (let i = 0; i < shown; i++) length += site.tags[i]!.name.length + 3
-    const hidden = site.tags.length - shown
-    return hidden > 0 ? length + String(hidden).length + 2 : length
-  }
-  return SITE_FIELDS[column].text(site).length
+/** The width of a Tags cell in characters: the chips the row shows (the same rule as the row:
+ * shared/tag-chips.ts) with their padding, and the "+N" for the rest. */
+function tagsLength(site: Site): number {
+  const tags = site.tags
+  if (tags.length === 0) return 0
+  const shown = tags.length === 1 ? 1 : shownTagCount([tags[0]!.name, tags[1]!.name])
+  let length = 0
+  for (let i = 0; i < shown; i++) length += tags[i]!.name.length + 3
+  const hidden = tags.length - shown
+  return hidden > 0 ? length + String(hidden).length + 2 : length
 }
 
 function longestCells(rows: ScopeRows, column: SiteFieldKey): SiteCells[] {
   const fields = columnFields(column)
-  // Kept shortest first, so a longer text replaces the shortest one kept; each text once.
-  const longest: Array<{ length: number; text: string; row: number }> = []
-  for (let row = 0; row < rows.size; row++) {
-    const site = rows.site(row)
-    const length = textLength(column, site)
-    if (longest.length === WIDEST_PER_COLUMN && length <= longest[0]!.length) continue
-    const text = SITE_FIELDS[column].text(site)
-    if (longest.some((entry) => entry.text === text)) continue
-    let at = longest.findIndex((entry) => entry.length >= length)
-    if (at === -1) at = longest.length
-    longest.splice(at, 0, { length, text, row })
-    if (longest.length > WIDEST_PER_COLUMN) longest.shift()
+  const text: (site: Site) => string = SITE_FIELDS[column].text
+  // Kept shortest first, so a longer text replaces the shortest one kept; each text once. A
+  // cell no longer than the shortest kept (once full) is passed over on its length alone: the
+  // loop runs over every site of the scope, the first time at launch before the code is
+  // compiled, so it walks each list directly and makes no string it does not keep.
+  const longest: Array<{ length: number; text: string; site: Site }> = []
+  let floor = -1
+  for (const account of rows.accounts) {
+    const sites = account.sites
+    for (let i = 0; i < sites.length; i++) {
+      const site = sites[i]!
+      const length = column === 'tags' ? tagsLength(site) : text(site).length
+      if (length <= floor) continue
+      const shown = text(site)
+      if (longest.some((entry) => entry.text === shown)) continue
+      let at = longest.findIndex((entry) => entry.length >= length)
+      if (at === -1) at = longest.length
+      longest.splice(at, 0, { length, text: shown, site })
+      if (longest.length > WIDEST_PER_COLUMN) longest.shift()
+      if (longest.length === WIDEST_PER_COLUMN) floor = longest[0]!.length
+    }
   }
-  return longest.reverse().map((entry) => cellsOf(rows.site(entry.row), fields))
+  return longest.reverse().map((entry) => cellsOf(entry.site, fields))
 }
 
 /** The widest cells of the columns (Account and Health are sized by the table itself). */
