@@ -6,9 +6,9 @@
 // not as a failure, and never retried. The table asks core again once a run ends (core's own
 // push follows each delete too), so deleted rows leave it without the renderer holding a list.
 import { computed, ref, shallowRef } from 'vue'
-import type { AppError, Site } from '../../../shared'
+import type { AppError } from '../../../shared'
 import type { RowKey } from '../../../shared/scope'
-import type { SiteRow } from '../../../shared/sites-query'
+import type { TableRow, TableSite } from '../../../shared/sites-query'
 import { useSitesStore } from '../stores/sites'
 import { useSiteWindowStore } from '../stores/site-window'
 
@@ -17,7 +17,8 @@ export type DeleteState = 'pending' | 'deleting' | 'deleted' | 'gone' | 'failed'
 export interface DeleteItem {
   key: RowKey
   accountId: string
-  site: Site
+  /** What the list shows of it and its delete needs (its id). */
+  site: TableSite
   state: DeleteState
   error: AppError | null
   /** Deletes sent for it so far: a retry that fails again says so. */
@@ -50,7 +51,7 @@ export function useBulkDeleteInAccounts() {
   const cancelled = count('cancelled')
 
   /** Starts over with these rows, all pending. */
-  function prepare(rows: readonly SiteRow[]): void {
+  function prepare(rows: readonly TableRow[]): void {
     items.value = rows.map((row) => ({ key: row.key, accountId: row.accountId, site: row.site, state: 'pending', error: null, attempts: 0 }))
     progress.value = null
     stopping.value = false

@@ -4,7 +4,7 @@
 import { computed, watch } from 'vue'
 import type { Result } from '../../../shared'
 import type { RowKey } from '../../../shared/scope'
-import type { SiteRow } from '../../../shared/sites-query'
+import type { TableRow } from '../../../shared/sites-query'
 import { withoutKeys } from '../lib/row-selection'
 import { hasSelection, selectionSize } from '../lib/sites-view-state'
 import { useAccountsStore } from '../stores/accounts'
@@ -52,7 +52,7 @@ export function useSitesSelection(view: ReturnType<typeof useSitesViewState>, to
   )
 
   /** The rows of the selection, from core, in the table's order. */
-  function selectedRows(): Promise<Result<SiteRow[]>> {
+  function selectedRows(): Promise<Result<TableRow[]>> {
     return siteWindow.rowsOf(selection.value)
   }
 

@@ -3,7 +3,7 @@
 // on a selection reads them when it runs). Core is asked through the function handed in, page
 // by page within its limits, so this stays pure and the store stays the one that calls core.
 import type { Result } from '../../../shared'
-import { EMPTY_FILTER, MAX_QUERY_KEYS, MAX_QUERY_ROWS, type SiteRow, type SiteSelection, type SitesPage, type SitesQuery, type TableRow } from '../../../shared/sites-query'
+import { EMPTY_FILTER, MAX_QUERY_KEYS, MAX_QUERY_ROWS, type SiteSelection, type SitesPage, type SitesQuery, type TableRow } from '../../../shared/sites-query'
 import type { WindowQuery } from './window-blocks'
 
 /** Asks core for rows [offset, offset + limit) of the window's current query. */
@@ -43,16 +43,17 @@ export async function readRange(
 
 /**
  * The rows a selection names, in the query's order, page by page: a selection of keys
- * (whatever the search) or every row the query matches but the exceptions. Whole sites: no
- * columns are named.
+ * (whatever the search) or every row the query matches but the exceptions. No column is named,
+ * so each row's site holds only what a row's actions read (id, name, addresses), not the whole
+ * site: acting on 50,000 selected rows reads a few MB less.
  */
-export async function readSelection(q: WindowQuery, selection: SiteSelection, ask: AskQuery): Promise<Result<SiteRow[]>> {
-  const out: SiteRow[] = []
+export async function readSelection(q: WindowQuery, selection: SiteSelection, ask: AskQuery): Promise<Result<TableRow[]>> {
+  const out: TableRow[] = []
   if (selection.kind === 'keys') {
     for (let at = 0; at < selection.keys.length; at += MAX_QUERY_KEYS) {
       const keys = selection.keys.slice(at, at + MAX_QUERY_KEYS)
       for (let offset = 0; offset < keys.length; offset += MAX_QUERY_ROWS) {
-        const result = await ask({ scope: [...q.scope], filter: EMPTY_FILTER, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS, keys })
+        const result = await ask({ scope: [...q.scope], filter: EMPTY_FILTER, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS, keys, columns: [] })
         if (!result.ok) return result
         out.push(...result.value.rows)
         if (result.value.rows.length < MAX_QUERY_ROWS) break
@@ -62,7 +63,7 @@ export async function readSelection(q: WindowQuery, selection: SiteSelection, as
   }
   const except = new Set(selection.except)
   for (let offset = 0; ; offset += MAX_QUERY_ROWS) {
-    const result = await ask({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS })
+    const result = await ask({ scope: [...q.scope], filter: q.filter, sort: [...q.sort], offset, limit: MAX_QUERY_ROWS, columns: [] })
     if (!result.ok) return result
     for (const row of result.value.rows) if (!except.has(row.key)) out.push(row)
     if (result.value.rows.length < MAX_QUERY_ROWS || offset + MAX_QUERY_ROWS >= result.value.total) break

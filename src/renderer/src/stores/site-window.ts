@@ -28,7 +28,7 @@
 import { defineStore } from 'pinia'
 import { computed, onScopeDispose, shallowRef } from 'vue'
 import type { AppError, Result } from '../../../shared'
-import type { SiteFacets, SiteRow, SiteSelection, SitesPage, SitesQuery, TableRow, WidestCells } from '../../../shared/sites-query'
+import type { SiteFacets, SiteSelection, SitesPage, SitesQuery, TableRow, WidestCells } from '../../../shared/sites-query'
 import type { RowKey } from '../../../shared/scope'
 import { useApi } from '../lib/api'
 import { call } from '../lib/call'
@@ -313,8 +313,11 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     return rows ? rows.map((r) => r.key) : null
   }
 
-  /** The rows a selection names, in the query's order (a selection of keys whatever the search, or every matching row but the exceptions). */
-  async function rowsOf(selection: SiteSelection): Promise<Result<SiteRow[]>> {
+  /**
+   * The rows a selection names, in the query's order (a selection of keys whatever the search,
+   * or every matching row but the exceptions), each with what a row's actions read.
+   */
+  async function rowsOf(selection: SiteSelection): Promise<Result<TableRow[]>> {
     const q = query.value
     if (!q) return { ok: true, value: [] }
     return readSelection(q, selection, (asked) => call(() => api.sitesQuery(asked)))
@@ -324,11 +327,6 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
   async function existingKeys(keys: readonly RowKey[]): Promise<Set<RowKey> | null> {
     const result = await rowsOf({ kind: 'keys', keys })
     return result.ok ? new Set(result.value.map((row) => row.key)) : null
-  }
-
-  /** Every row of the query, page by page (an export of the view). */
-  function allRows(): Promise<Result<SiteRow[]>> {
-    return rowsOf({ kind: 'matching', except: [] })
   }
 
   /** How many rows a selection holds, as far as the window knows (a matching one: the total but its exceptions). */
@@ -373,7 +371,6 @@ export const useSiteWindowStore = defineStore('siteWindow', () => {
     keysBetween,
     rowsOf,
     existingKeys,
-    allRows,
     countOf,
   }
 })

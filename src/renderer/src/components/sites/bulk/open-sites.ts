@@ -2,7 +2,7 @@
 // desktop app the window-open handler in main hands each http(s) address to the system
 // browser and refuses the window; in the web shell the browser opens a tab. 'noopener': the
 // opened page gets no handle on the app's window.
-import type { Site } from '../../../../../shared'
+import type { TableSite } from '../../../../../shared'
 import { isHttpUrl } from '../../../lib/validate'
 
 /** Above this many tabs the person is asked first. */
@@ -13,12 +13,12 @@ export type OpenTarget = 'site' | 'admin'
 export interface OpenPlan {
   urls: string[]
   /** Sites left out: no admin address, or not an http(s) one. */
-  skipped: Site[]
+  skipped: TableSite[]
 }
 
-export function planOpen(sites: readonly Site[], target: OpenTarget): OpenPlan {
+export function planOpen(sites: readonly TableSite[], target: OpenTarget): OpenPlan {
   const urls: string[] = []
-  const skipped: Site[] = []
+  const skipped: TableSite[] = []
   for (const site of sites) {
     const url = target === 'site' ? site.url : site.admin_url
     if (url && isHttpUrl(url)) urls.push(url)
