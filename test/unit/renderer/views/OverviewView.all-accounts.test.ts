@@ -8,6 +8,7 @@ import { createTestingPinia } from '@pinia/testing'
 import OverviewView from '../../../../src/renderer/src/views/OverviewView.vue'
 import { createFakeApi, makeAccount, makeEvent, makeSite, memoryCore } from '../support/fake-api'
 import { mountView, unmountAll } from '../support/mount'
+import { useWorkspaceStore } from '../../../../src/renderer/src/stores/workspace'
 import { FakeChart } from '../support/fake-chart'
 
 vi.mock('../../../../src/renderer/src/components/charts/chart-setup', () => import('../support/fake-chart'))
@@ -70,6 +71,17 @@ describe('OverviewView in the All accounts scope', () => {
     expect(card('Pending updates').querySelector('.card-value')?.textContent).toBe('12')
     expect(card('Sites with pending updates').querySelector('.card-value')?.textContent).toBe('2')
     expect(card('Never checked').querySelector('.card-value')?.textContent).toBe('1')
+  })
+
+  it('says how fresh the data of every account is: the oldest of their syncs', async () => {
+    const { fake } = await mountOverview()
+    // The scope's summary (read by the workspace store, as the app's frame does) carries each account's stored state.
+    useWorkspaceStore()
+    await flushPromises()
+    expect(fake.api.workspaceScope).toHaveBeenCalledWith({ scope: ['a', 'b', 'c'] })
+    expect(screen.getByTestId('sync-status').textContent).toMatch(/^\s*Synced /)
+    expect(screen.getByTestId('sync-status').getAttribute('title')).toContain('Agency: last synced')
+    expect(screen.getByTestId('sync-status').getAttribute('title')).toContain('Clinic: last synced')
   })
 
   it('asks again when a sync changed the sites of an account of the scope, and only then', async () => {
