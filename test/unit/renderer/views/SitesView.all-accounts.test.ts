@@ -150,4 +150,35 @@ describe('the All accounts scope’s sync status and banner', () => {
     expect(fake.api.syncNow.mock.calls.map(([input]) => input)).toEqual([{ accountId: 'b' }])
     vi.useRealTimers()
   })
+
+  it('names every account whose server is down when all of them are, and Retry syncs each', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2025-03-01T11:30:00.000Z'))
+    const down = (id: string, host: string) =>
+      syncState(id, { status: 'failed', lastSyncedAt: '2025-03-01T11:00:00.000Z', error: { code: 'network', message: `Could not connect to ${host}.` } })
+    const core = memoryCore({
+      a: { sites: [makeSite(1, { name: 'Shop' })], sync: down('a', 'agency.example') },
+      b: { sites: [makeSite(1, { name: 'Clinic' })], sync: down('b', 'bureau.example') },
+    })
+    const fake = createFakeApi(core.methods)
+    fake.api.syncNow.mockImplementation(async ({ accountId }: { accountId: string }) => ok(down(accountId, 'x')))
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      stubActions: false,
+      initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
+    })
+    mountInBody(defineComponent({ render: () => h('div', [h(SyncBanner), h(SitesView)]) }), {
+      global: { plugins: [fake.plugin, pinia, await testRouter('/sites')] },
+    })
+    await flushPromises()
+    const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date('2025-03-01T11:00:00.000Z'))
+    const banner = screen.getByRole('alert')
+    expect(banner.textContent).toContain(`Agency: Showing data from ${time}: the server cannot be reached.`)
+    expect(banner.textContent).toContain(`Bureau: Showing data from ${time}: the server cannot be reached.`)
+    expect(screen.getByTestId('sync-status').textContent?.trim()).toBe('Synced 30 minutes ago')
+    await person().click(within(banner).getByRole('button', { name: 'Retry' }))
+    await flushPromises()
+    expect(fake.api.syncNow.mock.calls.map(([input]) => input)).toEqual([{ accountId: 'a' }, { accountId: 'b' }])
+    vi.useRealTimers()
+  })
 })
