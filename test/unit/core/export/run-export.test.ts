@@ -17,7 +17,7 @@ function recordingDelivery(linesRead: () => number, failOnWrite = -1) {
     },
     finish: async (rows) => {
       finished = rows
-      return { kind: 'downloaded', name: 'sites.csv', url: '/download/x', rows }
+      return { kind: 'download', name: 'sites.csv', url: '/download/x', rows }
     },
     abort: async () => {
       aborted = true
