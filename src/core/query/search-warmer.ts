@@ -22,8 +22,14 @@ export class SearchWarmer {
     private readonly perSlice = KEYS_PER_SLICE,
   ) {}
 
-  /** Makes these lists' keys ahead, in later turns; a list already made or queued is passed over. */
+  /**
+   * Makes these lists' keys ahead, in later turns; a list already made is passed over. The
+   * lists of the scope answered last are the ones warmed: a list queued for an earlier answer
+   * and not among these is let go (a write replaced it, or the person left that scope; it is
+   * warmed again when next answered), so no slice is spent on a list no window is showing.
+   */
   warm(lists: readonly SiteListIndex[]): void {
+    for (const queued of this.queued) if (!lists.includes(queued)) this.queued.delete(queued)
     for (const list of lists) if (!list.searchReady) this.queued.add(list)
     if (this.queued.size > 0 && !this.running) {
       this.running = true

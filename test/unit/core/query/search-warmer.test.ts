@@ -49,6 +49,22 @@ describe('search keys made ahead', () => {
     expect(loop.waiting).toBe(0)
   })
 
+  it('lets go of a list queued for an earlier answer once another scope, or a written list, is answered', () => {
+    const before = new SiteListIndex(sitesOf(25))
+    const kept = new SiteListIndex(sitesOf(25, 100))
+    const written = new SiteListIndex(sitesOf(25, 200))
+    const loop = turns()
+    const warmer = new SearchWarmer(loop.later, 10)
+    warmer.warm([before, kept])
+    loop.run(1)
+    // A write replaced `before` with `written` before its keys were made.
+    warmer.warm([written, kept])
+    loop.run()
+    expect(written.searchReady).toBe(true)
+    expect(kept.searchReady).toBe(true)
+    expect(before.searchReady).toBe(false)
+  })
+
   it('a search before the slices are done makes the rest itself, and the keys are whole', () => {
     const list = new SiteListIndex(sitesOf(25))
     const loop = turns()
