@@ -1,6 +1,6 @@
 // The period's extension events of the report's sites, read from the store a slice at a time
 // (the feed's keyset order), and turned into the rows of the updates and installs tables.
-import { keyOf, type EventQuery, type ScopedEvent } from '../../shared'
+import { byCodeUnits, keyOf, type EventQuery, type ScopedEvent } from '../../shared'
 import type { ReportInstall, ReportUpdate } from '../../shared/report'
 import { parseInstallText, parseUpdateText } from './event-text'
 import { localDay } from './period'
@@ -63,8 +63,7 @@ export function periodEvents(
     }
   }
   // Code-unit order for names: the same on every machine, whatever its locale.
-  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-  found.sort((a, b) => a.ms - b.ms || byText(a.siteName, b.siteName) || byText(a.event.accountId, b.event.accountId) || a.event.id - b.event.id)
+  found.sort((a, b) => a.ms - b.ms || byCodeUnits(a.siteName, b.siteName) || byCodeUnits(a.event.accountId, b.event.accountId) || a.event.id - b.event.id)
 
   // Offsets are whole quarter hours, so every instant of a quarter hour has the same local day.
   const days = new Map<number, string>()

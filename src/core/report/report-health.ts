@@ -2,7 +2,7 @@
 // reachability checks, the incidents that overlap the period (their duration inside it), the
 // certificate's and domain's expiry, and one response-time series over all the sites.
 // Health keeps daily buckets about a month, which the section says when the period is older.
-import type { SiteRow } from '../../shared'
+import { byCodeUnits, type SiteRow } from '../../shared'
 import type { DomainDetails, SiteHealth, TlsDetails } from '../../shared/health'
 import type { ReportHealth, ReportHealthSite } from '../../shared/report'
 import { localDay } from './period'
@@ -68,7 +68,7 @@ export function reportHealth(
     })
   }
   const series = [...perDay.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => byCodeUnits(a, b))
     .map(([day, { sumMs, answers }]) => ({ day, avgMs: Math.round(sumMs / answers) }))
   const keptFromMs = nowMs - HEALTH_DAYS_KEPT * DAY_MS
   return {

@@ -4,6 +4,7 @@
 // own neutral one. Two accounts whose ids hash alike would look the same, so the later added
 // one takes the next free hue; adding an account therefore never recolours an existing one.
 import type { Account } from '../../../shared'
+import { byCodeUnits } from '../../../shared/code-unit-order'
 
 export const AVATAR_HUES = 8
 
@@ -18,15 +19,6 @@ export function hashId(id: string): number {
 }
 
 type ColourKey = number | 'demo'
-
-/**
- * ISO times and ids in the order of their characters: the same order for everyone, where
- * localeCompare asks the locale's collator (and a cold window loads its data to draw the
- * sidebar's first avatar).
- */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
 
 /** The hue number (1 to AVATAR_HUES) of every account, or 'demo', by account id. */
 export function accountColours(accounts: readonly Pick<Account, 'id' | 'kind' | 'createdAt'>[]): Map<string, ColourKey> {
