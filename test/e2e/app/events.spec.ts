@@ -79,9 +79,16 @@ test('filters by site, by type, by words in messages and site names, and by date
   // One site: every one of its events, not only those on the pages loaded so far.
   const site = sites.find((s) => events.filter((e) => e.site_id === s.id).length > 1)!
   const siteEvents = events.filter((e) => e.site_id === site.id)
-  // The site choices are asked of core when the control is reached for (focus or pointer).
-  await page.getByLabel('Site', { exact: true }).focus()
-  await page.getByLabel('Site', { exact: true }).selectOption({ label: site.name })
+  // The Site combobox asks core for the sites matching what is typed; its option is chosen.
+  const siteBox = page.getByLabel('Site', { exact: true })
+  const siteList = page.getByRole('listbox', { name: 'Sites' })
+  await siteBox.fill(site.name)
+  await expect(siteList.getByRole('option', { name: site.name, exact: true })).toBeVisible()
+  await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'events-site-search')
+  await siteList.getByRole('option', { name: site.name, exact: true }).click()
+  await expect(siteList).toBeHidden()
+  await expect(siteBox).toHaveValue(site.name)
+  await expect(siteBox).toBeFocused()
   // The address names the site by its key, accountId:siteId.
   await expect(page).toHaveURL(new RegExp(`site=[^&]+(:|%3A)${site.id}(&|$)`))
   const list = page.getByRole('list', { name: `Events of ${site.name}` })
@@ -91,7 +98,22 @@ test('filters by site, by type, by words in messages and site names, and by date
   }
   await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'events-by-site')
 
-  await page.getByLabel('Site', { exact: true }).selectOption({ label: 'All sites' })
+  await page.getByRole('button', { name: 'Show sites' }).click()
+  await siteList.getByRole('option', { name: 'All sites', exact: true }).click()
+  await expect(siteBox).toHaveValue('')
+  // At 320 px the open list fits the window, and nothing scrolls sideways; Escape closes it, focus kept.
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.getByRole('button', { name: 'Show sites' }).click()
+  await expect(siteList.getByRole('option').nth(1)).toBeVisible()
+  const box = (await siteList.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(320)
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(320)
+  await screenshotBothThemes(page, (name) => testInfo.outputPath(name), 'events-site-list-320')
+  await page.keyboard.press('Escape')
+  await expect(siteList).toBeHidden()
+  await expect(siteBox).toBeFocused()
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Update available' })
   await expect(page).toHaveURL(/type=update_extension_available/)
   const available = events.filter((e) => e.type === 'update_extension_available')
