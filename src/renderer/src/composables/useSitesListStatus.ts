@@ -1,17 +1,14 @@
 // What the Sites view's list shows in place of rows, and its totals: skeletons while nothing is
-// known, why it cannot show (not synced, an account unread, core's answer failed), the empty
+// known, why it cannot show (not synced, the first sync failed, core's answer failed), the empty
 // scope, or the table. The totals are the window's once it answered, the store's summary before.
 import { computed } from 'vue'
 import { useSiteWindowStore } from '../stores/site-window'
 import { useWorkspaceStore } from '../stores/workspace'
 import type { useScopeState } from './useScopeState'
-import { useWorkspaceState } from './useWorkspaceState'
 
-/** `all`: a scope of several accounts, whose state is the scope's rather than one account's. */
-export function useSitesListStatus(all: () => boolean, scope: ReturnType<typeof useScopeState>) {
+export function useSitesListStatus(scope: ReturnType<typeof useScopeState>) {
   const workspace = useWorkspaceStore()
   const siteWindow = useSiteWindowStore()
-  const { phase, blockingError, loading } = useWorkspaceState()
 
   /** The scope's rows as far as the store knows them (the summary), before the query answered. */
   const knownRows = computed(() => workspace.scopeSummary?.accounts.reduce((sum, a) => sum + a.siteCount, 0) ?? null)
@@ -27,12 +24,10 @@ export function useSitesListStatus(all: () => boolean, scope: ReturnType<typeof 
   const skeleton = computed(() => {
     if (siteWindow.total !== null && scopeTotal.value > 0) return false
     if (siteWindow.total === null && (knownRows.value ?? 0) > 0) return true
-    return all() ? scope.loading.value : loading.value
+    return scope.loading.value
   })
-  const blocked = computed(
-    () => !hasRows.value && !skeleton.value && (all() ? scope.blockingError.value !== null : blockingError.value !== null || phase.value === 'not-synced'),
-  )
-  const isEmpty = computed(() => !hasRows.value && siteWindow.scopeTotal === 0 && (all() ? scope.settledEmpty.value : phase.value === 'synced'))
+  const blocked = computed(() => !hasRows.value && !skeleton.value && (scope.blockingError.value !== null || scope.notSynced.value))
+  const isEmpty = computed(() => !hasRows.value && siteWindow.scopeTotal === 0 && scope.settledEmpty.value)
 
   /** The view's rows could not be read from core, and none are shown. */
   const windowError = computed(() => (siteWindow.total === null ? siteWindow.error : null))

@@ -181,4 +181,47 @@ describe('the All accounts scope’s sync status and banner', () => {
     expect(fake.api.syncNow.mock.calls.map(([input]) => input)).toEqual([{ accountId: 'a' }, { accountId: 'b' }])
     vi.useRealTimers()
   })
+  describe('with accounts not synced yet: one rule for a scope of one or of all', () => {
+    async function mountUnsynced(states: Record<'a' | 'b', ReturnType<typeof syncState>>, sites: Record<'a' | 'b', number> = { a: 0, b: 0 }) {
+      const core = memoryCore({
+        a: { sites: Array.from({ length: sites.a }, (_, i) => makeSite(i + 1, { name: `Shop ${i}` })), sync: states.a },
+        b: { sites: Array.from({ length: sites.b }, (_, i) => makeSite(i + 1, { name: `Clinic ${i}` })), sync: states.b },
+      })
+      const fake = createFakeApi(core.methods)
+      fake.api.syncNow.mockImplementation(async ({ accountId }: { accountId: string }) => ok(states[accountId as 'a' | 'b']))
+      const pinia = createTestingPinia({
+        createSpy: vi.fn,
+        stubActions: false,
+        initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
+      })
+      await mountView(SitesView, fake, { path: '/sites', pinia })
+      await flushPromises()
+      return fake
+    }
+
+    it('says no account of the scope is synced yet, rather than that there are no sites, and Sync now syncs each', async () => {
+      const fake = await mountUnsynced({ a: syncState('a', { lastSyncedAt: null }), b: syncState('b', { lastSyncedAt: null }) })
+      expect(screen.getByText('Not synced yet')).toBeVisible()
+      expect(screen.getByText("These accounts' sites appear here after their first sync with their servers.")).toBeVisible()
+      expect(screen.queryByRole('table', { name: 'Sites' })).toBeNull()
+      await person().click(screen.getByRole('button', { name: 'Sync now' }))
+      await flushPromises()
+      expect(fake.api.syncNow.mock.calls.map(([input]) => input)).toEqual([{ accountId: 'a' }, { accountId: 'b' }])
+    })
+
+    it('says why when an account with no sites yet failed its first sync, and Retry syncs it', async () => {
+      const failed = syncState('b', { status: 'failed', lastSyncedAt: null, error: { code: 'network', message: 'Could not connect to bureau.example.' } })
+      const fake = await mountUnsynced({ a: syncState('a'), b: failed })
+      expect(screen.getByText(/Could not connect to bureau\.example\./)).toBeVisible()
+      await person().click(screen.getByRole('button', { name: /Retry|Try again/ }))
+      await flushPromises()
+      expect(fake.api.syncNow.mock.calls.map(([input]) => input)).toEqual([{ accountId: 'b' }])
+    })
+
+    it('shows the rows of the synced accounts whatever the others are doing', async () => {
+      await mountUnsynced({ a: syncState('a'), b: syncState('b', { lastSyncedAt: null }) }, { a: 2, b: 0 })
+      expect(rowText().map((text) => text.split(' | ')[0])).toEqual(['Shop 0', 'Shop 1'])
+      expect(screen.queryByText('Not synced yet')).toBeNull()
+    })
+  })
 })
