@@ -10,9 +10,10 @@
 // the one network call left (updated translations) gives up after 1 s; the check that fetches
 // Electron's release list (AVAILABLE_SECURITY_FIXES_GLOBAL_CHECK) is left out, since the
 // Electron version is pinned in package.json and upgraded on purpose.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { appRoot } from './lib/app-root.mjs'
 import { checkAcceptedList, compareFindings, describeFinding } from './lib/electronegativity-findings.mjs'
@@ -58,6 +59,33 @@ async function scan(input, output) {
   }
 }
 
+/**
+ * Electronegativity walks each file with an old estraverse that knows no ES2022 class syntax: a
+ * vendor class with #private fields (ohash's, under reka-ui's Combobox) stops it with "Unknown
+ * node type ClassPrivateProperty" and the whole chunk goes unread. Such a file is lowered to
+ * ES2021 by esbuild (the same code in older syntax: private fields become WeakMaps) and scanned
+ * again, so every line of it is still checked; only what cannot be read even then is reported.
+ */
+async function scanLowered(input, result) {
+  const failed = result.errors.filter((error) => !error.tolerable)
+  const root = mkdtempSync(join(tmpdir(), 'electronegativity-lowered-'))
+  const cleanUp = () => rmSync(root, { recursive: true, force: true })
+  if (failed.length === 0) return { root, issues: [], unreadable: [], files: [], cleanUp }
+  const { transform } = await import('esbuild')
+  const files = []
+  for (const error of failed) {
+    const file = isAbsolute(error.file) ? relative(input, error.file) : error.file
+    const target = join(root, file)
+    mkdirSync(dirname(target), { recursive: true })
+    const code = readFileSync(resolve(input, file), 'utf8')
+    writeFileSync(target, (await transform(code, { loader: 'js', target: 'es2021' })).code)
+    files.push(file)
+  }
+  const again = await scan(root, undefined)
+  // Only the lowered files' own findings: the global checks (over the whole app) ran on the real one.
+  return { root, issues: again.issues.filter((issue) => files.includes(issue.file)), unreadable: again.errors.filter((error) => !error.tolerable), files, cleanUp }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -84,7 +112,8 @@ async function main() {
 
   const started = Date.now()
   const result = await scan(input, values.output ? resolve(values.output) : undefined)
-  const findings = result.issues.map((issue) => ({
+  const lowered = await scanLowered(input, result)
+  const findings = [...result.issues.map((issue) => ({ issue, root: input })), ...lowered.issues.map((issue) => ({ issue, root: lowered.root }))].map(({ issue, root }) => ({
     check: issue.id,
     file: issue.file,
     line: issue.location?.line ?? 0,
@@ -92,10 +121,11 @@ async function main() {
     severity: issue.severity?.name ?? 'UNKNOWN',
     confidence: issue.confidence?.name ?? 'UNKNOWN',
     description: issue.description,
-    lineText: lineOf(input, issue.file, issue.location?.line ?? 0),
+    lineText: lineOf(root, issue.file, issue.location?.line ?? 0),
     ...(typeof issue.sample === 'string' ? { sample: issue.sample } : {}),
   }))
-  const unreadable = result.errors.filter((error) => !error.tolerable)
+  const unreadable = lowered.unreadable
+  lowered.cleanUp()
   const { accepted: known, unexpected, unused } = compareFindings(findings, accepted)
 
   console.log(
@@ -104,6 +134,7 @@ async function main() {
   )
   for (const { finding, entry } of known) console.log(`  accepted  ${describeFinding(finding)}\n            why: ${entry.why}`)
   for (const finding of unexpected) console.log(`  NEW       ${describeFinding(finding)}\n            ${finding.description ?? ''}`)
+  for (const file of lowered.files) console.log(`  lowered   ${file}: read as ES2021 (its ES2022 class syntax is beyond the scanner's parser)`)
   for (const error of unreadable) console.log(`  UNREAD    ${error.file}: ${error.message}`)
   for (const entry of unused) console.log(`  (no longer found, remove from the list: ${entry.check} in ${entry.file}, "${entry.match}")`)
   if (values.output) console.log(`Report: ${resolve(values.output)}`)
