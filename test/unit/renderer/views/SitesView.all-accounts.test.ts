@@ -120,6 +120,19 @@ describe('SitesView in the All accounts scope', () => {
 })
 
 describe('the All accounts scope’s sync status and banner', () => {
+  /** The Sites view in All accounts under the sync banner, as the app's frame shows them. */
+  async function mountWithBanner(fake: ReturnType<typeof createFakeApi>): Promise<void> {
+    const pinia = createTestingPinia({
+      createSpy: vi.fn,
+      stubActions: false,
+      initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
+    })
+    mountInBody(defineComponent({ render: () => h('div', [h(SyncBanner), h(SitesView)]) }), {
+      global: { plugins: [fake.plugin, pinia, await testRouter('/sites')] },
+    })
+    await flushPromises()
+  }
+
   it('speak for every account: the oldest sync beside the title, and each failing account named with Retry', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-03-01T11:30:00.000Z'))
@@ -130,15 +143,7 @@ describe('the All accounts scope’s sync status and banner', () => {
     })
     const fake = createFakeApi(core.methods)
     fake.api.syncNow.mockResolvedValue(ok(offline))
-    const pinia = createTestingPinia({
-      createSpy: vi.fn,
-      stubActions: false,
-      initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
-    })
-    mountInBody(defineComponent({ render: () => h('div', [h(SyncBanner), h(SitesView)]) }), {
-      global: { plugins: [fake.plugin, pinia, await testRouter('/sites')] },
-    })
-    await flushPromises()
+    await mountWithBanner(fake)
     // The data of every account is at least as fresh as Bureau's last sync.
     expect(screen.getByTestId('sync-status').textContent?.trim()).toBe('Synced 30 minutes ago')
     const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(offline.lastSyncedAt!))
@@ -162,15 +167,7 @@ describe('the All accounts scope’s sync status and banner', () => {
     })
     const fake = createFakeApi(core.methods)
     fake.api.syncNow.mockImplementation(async ({ accountId }: { accountId: string }) => ok(down(accountId, 'x')))
-    const pinia = createTestingPinia({
-      createSpy: vi.fn,
-      stubActions: false,
-      initialState: { accounts: { accounts: ACCOUNTS, activeAccountId: 'a', status: 'ready', scopeChoice: 'all' } },
-    })
-    mountInBody(defineComponent({ render: () => h('div', [h(SyncBanner), h(SitesView)]) }), {
-      global: { plugins: [fake.plugin, pinia, await testRouter('/sites')] },
-    })
-    await flushPromises()
+    await mountWithBanner(fake)
     const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date('2025-03-01T11:00:00.000Z'))
     const banner = screen.getByRole('alert')
     expect(banner.textContent).toContain(`Agency: Showing data from ${time}: the server cannot be reached.`)
