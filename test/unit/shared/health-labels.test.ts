@@ -19,4 +19,18 @@ describe('formatHealthDay', () => {
     for (let i = 1; i <= 28; i++) formatHealthDay(`2025-02-${String(i).padStart(2, '0')}`)
     expect(made).not.toHaveBeenCalled()
   })
+
+  it('formats each day once, and goes on formatting correctly once it keeps as many days as it may', () => {
+    // A day not yet formatted is parsed first; one formatted before is not parsed again.
+    const parse = vi.spyOn(Date, 'parse')
+    expect(formatHealthDay('2031-07-04')).toBe('4 Jul 2031')
+    expect(formatHealthDay('2031-07-04')).toBe('4 Jul 2031')
+    expect(parse).toHaveBeenCalledTimes(1)
+    // More distinct days than are kept: the ones past the limit are formatted each time, still right.
+    const start = Date.UTC(2040, 0, 1)
+    const days = Array.from({ length: 1_100 }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10))
+    for (const day of days) formatHealthDay(day)
+    expect(formatHealthDay(days.at(-1)!)).toBe('4 Jan 2043')
+    expect(formatHealthDay(days[0]!)).toBe('1 Jan 2040')
+  })
 })
