@@ -68,9 +68,9 @@ async function scan(input, output) {
  */
 async function scanLowered(input, result) {
   const failed = result.errors.filter((error) => !error.tolerable)
+  if (failed.length === 0) return { root: input, issues: [], unreadable: [], files: [], cleanUp: () => {} }
   const root = mkdtempSync(join(tmpdir(), 'electronegativity-lowered-'))
   const cleanUp = () => rmSync(root, { recursive: true, force: true })
-  if (failed.length === 0) return { root, issues: [], unreadable: [], files: [], cleanUp }
   const { transform } = await import('esbuild')
   const files = []
   for (const error of failed) {

@@ -15,9 +15,6 @@ export function useScopeState() {
   /** The scope is every account (views name each row's account then). */
   const all = computed(() => accounts.isAllScope)
 
-  /** No account of the scope ever synced, and none syncs: the view says so rather than "no sites". */
-  const notSynced = computed(() => state.phase.value === 'not-synced')
-
   /** Synced (or read) enough that an empty list means there is nothing. */
   const settledEmpty = computed(() => state.phase.value === 'synced')
 
@@ -26,17 +23,5 @@ export function useScopeState() {
     await Promise.all(accounts.scopeAccounts.map((a) => sync.syncNow(a.id)))
   }
 
-  return {
-    all,
-    phase: state.phase,
-    loading: state.loading,
-    blockingError: state.blockingError,
-    blockingAccount: state.blockingAccount,
-    notSynced,
-    settledEmpty,
-    syncing: state.syncing,
-    retry: state.retry,
-    syncUnsynced: state.syncUnsynced,
-    syncScope,
-  }
+  return { all, loading: state.loading, cannotShow: state.cannotShow, settledEmpty, syncing: state.syncing, syncScope }
 }

@@ -26,7 +26,7 @@ export function useSitesListStatus(scope: ReturnType<typeof useScopeState>) {
     if (siteWindow.total === null && (knownRows.value ?? 0) > 0) return true
     return scope.loading.value
   })
-  const blocked = computed(() => !hasRows.value && !skeleton.value && (scope.blockingError.value !== null || scope.notSynced.value))
+  const blocked = computed(() => !hasRows.value && !skeleton.value && scope.cannotShow.value)
   const isEmpty = computed(() => !hasRows.value && siteWindow.scopeTotal === 0 && scope.settledEmpty.value)
 
   /** The view's rows could not be read from core, and none are shown. */

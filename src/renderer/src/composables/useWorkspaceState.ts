@@ -84,6 +84,9 @@ export function useAccountsState(accountIds: () => readonly string[]) {
   /** Skeleton rows rather than an empty state. */
   const loading = computed(() => phase.value === 'reading' || phase.value === 'first-sync')
 
+  /** An empty list here is not "nothing": it failed (blockingError says why) or was never synced. */
+  const cannotShow = computed(() => blockingError.value !== null || phase.value === 'not-synced')
+
   /** Some of the accounts sync now. */
   const syncing = computed(() => accountIds().some((id) => sync.isSyncing(id)))
 
@@ -98,7 +101,7 @@ export function useAccountsState(accountIds: () => readonly string[]) {
     else await syncUnsynced()
   }
 
-  return { phase, blockingError, blockingAccount, loading, syncing, retry, syncUnsynced }
+  return { phase, blockingError, blockingAccount, loading, cannotShow, syncing, retry, syncUnsynced }
 }
 
 /** The state of the active account's data. */
