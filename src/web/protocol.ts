@@ -60,10 +60,8 @@ export const PRIMED_ANSWERS_ID = 'primed-answers'
 /** The socket address's query parameter: the seq of the primed answers the page used. */
 export const SINCE_PARAM = 'since'
 
-/** One call as a string, the same at both ends: its channel and its input as JSON. */
-export function callKey(channel: string, input: unknown): string {
-  return input === undefined ? channel : `${channel} ${JSON.stringify(input)}`
-}
+/** One call as a string, the same at both ends (and in the desktop app): its channel and its input as JSON. */
+export { callKey } from '../shared/first-screen'
 
 /**
  * The primed answers as the text of an HTML data block: JSON whose "<" (so no "</script>"

@@ -8,7 +8,7 @@ import type { ExportDownloads } from '../core/export'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import { tokenCookie } from './access-token'
-import { FirstCalls } from './first-calls'
+import { FirstCalls } from '../core/first-screen'
 import { MAX_MESSAGE_BYTES, SINCE_PARAM, SOCKET_PATH } from './protocol'
 import { sendPrimedPage } from './primed-page'
 import { DOWNLOAD_PATH } from '../shared'
@@ -34,7 +34,7 @@ export interface WebShellServerOptions {
   logger?: Logger
   /** Core's finished exports, each served once at DOWNLOAD_PATH + its id. */
   downloads?: ExportDownloads
-  /** Where the page's first calls are kept between runs (first-calls.ts); absent: in memory only. */
+  /** Where the page's first calls are kept between runs (core/first-screen/first-calls.ts); absent: in memory only. */
   firstCallsFile?: string
 }
 

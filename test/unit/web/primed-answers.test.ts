@@ -1,13 +1,13 @@
 // The parts of the web shell's head start on their own: the data block's text (no page markup
-// can end it early), the page's book that answers each primed call once, the RPC client that
-// answers from it and tells the shell, the pushes log with its bound, and core's answers made
-// by a deadline.
+// can end it early), the RPC client that answers from the page's book and tells the shell, the
+// pushes log with its bound, and core's answers made by a deadline. The book and the notebook
+// both shells use are tested in test/unit/shared/first-screen.test.ts and
+// test/unit/core/first-screen/.
 import { describe, expect, it } from 'vitest'
 import { fail, ok, type ChannelHandlers, type Result } from '../../../src/shared'
 import { systemClock } from '../../../src/web/browser/clock'
 import { PrimedAnswerBook, takePrimedAnswers } from '../../../src/web/browser/primed-answers'
 import { RpcClient } from '../../../src/web/browser/rpc-client'
-import { FirstCalls, MAX_FIRST_CALLS } from '../../../src/web/first-calls'
 import { primeAnswers } from '../../../src/web/primed-answers'
 import { callKey, encodePrimedAnswers, parsePrimedAnswers, parseRequestMessage, PRIMED_ANSWERS_ID } from '../../../src/web/protocol'
 import { PushLog } from '../../../src/web/push-log'
@@ -43,14 +43,7 @@ describe('the primed answers data block', () => {
   })
 })
 
-describe("the page's book of primed answers", () => {
-  it('answers each primed call once, and nothing else', () => {
-    const book = new PrimedAnswerBook({ seq: 0, answers: [[callKey('prefs:get', { key: 'a' }), ok(1)]] })
-    expect(book.take('prefs:get', { key: 'b' })).toBeUndefined()
-    expect(book.take('prefs:get', { key: 'a' })).toEqual(ok(1))
-    expect(book.take('prefs:get', { key: 'a' })).toBeUndefined()
-  })
-
+describe("the bridge answering from the page's primed answers", () => {
   it("answers a call from it through the RPC client, telling the shell it was answered", async () => {
     const frames: string[] = []
     const book = new PrimedAnswerBook({ seq: 0, answers: [['app:info', ok({ name: 'primed' })]] })
@@ -100,19 +93,6 @@ describe("the shell's log of pushes, by age", () => {
     now = 5000
     expect(log.after(2)).toEqual([])
     expect(log.after(1)).toBeNull()
-  })
-})
-
-describe('the first calls', () => {
-  it('keeps only reads, once each, up to the bound', () => {
-    const calls = new FirstCalls({ file: null })
-    const watch = calls.watch()
-    watch.note('sites:delete', { accountId: 'a', ids: [1] })
-    watch.note('prefs:get', { key: 'a' })
-    watch.note('prefs:get', { key: 'a' })
-    for (let n = 0; n < MAX_FIRST_CALLS + 5; n++) watch.note('prefs:get', { key: `k${n}` })
-    expect(calls.calls()).toHaveLength(MAX_FIRST_CALLS)
-    expect(calls.calls()[0]).toEqual({ channel: 'prefs:get', input: { key: 'a' } })
   })
 })
 

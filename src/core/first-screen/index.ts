@@ -1,0 +1,2 @@
+export * from './first-calls'
+export * from './answers-ahead'
