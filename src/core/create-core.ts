@@ -8,6 +8,7 @@ import { createSiteApiClient } from './api'
 import { accountsChannels } from './channels/accounts-channels'
 import { watchAttention } from './attention'
 import { appChannels } from './channels/app-channels'
+import { bulkChannels } from './channels/bulk-channels'
 import type { ChannelContext } from './channels/context'
 import { demoChannels } from './channels/demo-channels'
 import { exportChannels } from './channels/export-channels'
@@ -199,6 +200,9 @@ export function createCore(options: CoreOptions): Core {
     delayMs: options.syncStartDelayMs,
   })
 
+  const sites = siteChannels(context)
+  // A bulk delete deletes each site through sites:delete's own handler.
+  const bulk = bulkChannels(context, (accountId, siteId) => sites['sites:delete']({ accountId, siteId }))
   const handlers = noteActivity(
     {
       ...appChannels(options, context.notices),
@@ -207,7 +211,7 @@ export function createCore(options: CoreOptions): Core {
       ...workspaceChannels(context),
       ...scopeChannels(context),
       ...syncChannels(context),
-      ...siteChannels(context),
+      ...sites,
       ...tagChannels(context),
       ...settingsChannels(context),
       ...prefsChannels(context),
@@ -222,6 +226,7 @@ export function createCore(options: CoreOptions): Core {
         printPdf: options.printReportPdf,
         batch: options.reportBatch,
       }),
+      ...bulk.handlers,
     },
     () => sync.noteUserActivity(),
   )
@@ -232,6 +237,7 @@ export function createCore(options: CoreOptions): Core {
     dispose: async () => {
       startup.stop()
       stopAttention()
+      await bulk.jobs.stopAll()
       await ready
       await sync.dispose()
       await health.stop()

@@ -14,6 +14,7 @@ import type {
   Tag,
 } from './domain'
 import type { Result } from './errors'
+import type { BulkDeleteItemsQuery, BulkDeletePage, BulkDeletePrepared, BulkDeleteProgress, BulkDeleteRequest } from './bulk-delete'
 import type { HealthChanged, HealthSettings, HealthSettingsPatch, ScopeHealth, SiteHealth } from './health'
 import type { EventsExportQuery, ExportResult, SitesExportRequest } from './exports'
 import type { OverviewStats } from './overview'
@@ -158,6 +159,33 @@ export interface RequestChannels {
   'report:allClients': [ReportBatchRequest, ReportBatchProgress]
   /** Stops the batch under way after the report being printed. */
   'report:stopAll': [void, void]
+
+  /**
+   * A bulk delete, a job of core's (core/bulk): prepared from the Sites view's query and a
+   * selection (as export:sites names one), it keeps the list of sites in the table's order
+   * until forgotten (a few jobs at most: a new one forgets the oldest that is not running); the
+   * window reads the list a page at a time. Every account of the scope must exist; a job id core
+   * does not hold (forgotten) is not_found.
+   */
+  'bulk:deletePrepare': [BulkDeleteRequest, BulkDeletePrepared]
+  /** A page of the job's sites (at most MAX_BULK_DELETE_PAGE), optionally of some states only, with the job's progress. */
+  'bulk:deleteItems': [BulkDeleteItemsQuery, BulkDeletePage]
+  /**
+   * Deletes every pending site, one at a time, each as sites:delete does; answers once the run
+   * has begun (progress follows as `bulk:progress`). A 404 is "gone", never retried.
+   */
+  'bulk:deleteRun': [{ jobId: string }, BulkDeleteProgress]
+  /** Runs again only the sites whose delete failed. */
+  'bulk:deleteRetryFailed': [{ jobId: string }, BulkDeleteProgress]
+  /** Stops the run after the site being deleted: the rest of it become cancelled. */
+  'bulk:deleteStop': [{ jobId: string }, BulkDeleteProgress]
+  /**
+   * The rows the job deleted or found gone, for a job of keys (a selection the window holds
+   * already); null for a job of every matching row (its deleted rows leave the query).
+   */
+  'bulk:deleteRemoved': [{ jobId: string }, RowKey[] | null]
+  /** Forgets the job (the dialog closed); one still running is stopped first. */
+  'bulk:deleteForget': [{ jobId: string }, void]
 }
 
 /** One day's events of one type; `day` is YYYY-MM-DD in the asked offset. */
@@ -191,6 +219,8 @@ export interface PushEvents {
   'app:command': { id: string }
   /** "Reports for all clients": where the batch is. */
   'report:progress': ReportBatchProgress
+  /** A bulk delete's progress: at its start and end, and at most ten times a second between. */
+  'bulk:progress': BulkDeleteProgress
 }
 
 export type PushEvent = keyof PushEvents
@@ -239,6 +269,13 @@ export const REQUEST_CHANNELS = [
   'report:deleteTemplate',
   'report:allClients',
   'report:stopAll',
+  'bulk:deletePrepare',
+  'bulk:deleteItems',
+  'bulk:deleteRun',
+  'bulk:deleteRetryFailed',
+  'bulk:deleteStop',
+  'bulk:deleteRemoved',
+  'bulk:deleteForget',
 ] as const satisfies readonly RequestChannel[]
 
 export const PUSH_EVENTS = [
@@ -252,6 +289,7 @@ export const PUSH_EVENTS = [
   'app:navigate',
   'app:command',
   'report:progress',
+  'bulk:progress',
 ] as const satisfies readonly PushEvent[]
 
 // Compile-time proof that the runtime lists name every channel of the maps and no other.

@@ -19,6 +19,7 @@ import { newSiteSchema, TAG_NAME_MAX } from '../../shared/new-site'
 import { HEALTH_CAUSES, HEALTH_SETTING_BOUNDS } from '../../shared/health'
 import { REPORT_LOGO_MAX_BYTES, REPORT_NOTES_MAX, REPORT_SECTIONS, REPORT_TEXT_MAX } from '../../shared/report'
 import { REPORT_TABLES } from '../../shared/report-tables'
+import { BULK_DELETE_STATES, MAX_BULK_DELETE_PAGE } from '../../shared/bulk-delete'
 import { noInput, type EverySchemaFits, type InputSchemaMap } from './input-schema-fit'
 
 const accountId = z.uuid({ error: 'must be an account id' })
@@ -187,6 +188,19 @@ const exportSites = z.strictObject({
   format: z.enum(['csv', 'json'], { error: 'must be csv or json' }),
 })
 
+/** A bulk delete names its sites as export:sites does: the view's query, and what a select-all leaves out. */
+const bulkDeletePrepare = exportSites.pick({ query: true, except: true })
+const bulkJob = z.strictObject({ jobId: z.uuid({ error: 'must be a bulk job id' }) })
+const bulkDeleteItems = bulkJob.extend({
+  offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+  limit: z.int().min(1).max(MAX_BULK_DELETE_PAGE, `must be at most ${MAX_BULK_DELETE_PAGE}`),
+  states: z
+    .array(z.enum(BULK_DELETE_STATES, { error: `must be one of ${BULK_DELETE_STATES.join(', ')}` }))
+    .max(BULK_DELETE_STATES.length)
+    .readonly()
+    .optional(),
+})
+
 const exportEvents = eventQuery.omit({ after: true, limit: true })
 
 const eventsDaily = z.strictObject({
@@ -298,6 +312,13 @@ export const CHANNEL_INPUT_SCHEMAS = {
   'report:deleteTemplate': z.strictObject({ id: z.uuid({ error: 'must be a template id' }) }),
   'report:allClients': z.strictObject({ scope, period: reportRequest.shape.period, sections: reportRequest.shape.sections, notes: reportRequest.shape.notes, templateId: z.uuid().nullable() }),
   'report:stopAll': noInput,
+  'bulk:deletePrepare': bulkDeletePrepare,
+  'bulk:deleteItems': bulkDeleteItems,
+  'bulk:deleteRun': bulkJob,
+  'bulk:deleteRetryFailed': bulkJob,
+  'bulk:deleteStop': bulkJob,
+  'bulk:deleteRemoved': bulkJob,
+  'bulk:deleteForget': bulkJob,
 } as const satisfies InputSchemaMap
 
 export type ChannelInputSchema<C extends RequestChannel> = (typeof CHANNEL_INPUT_SCHEMAS)[C]

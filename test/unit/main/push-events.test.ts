@@ -46,6 +46,8 @@ describe('forwardPushEvents', () => {
     emitter.emit('health:changed', { accountIds: ['a1'] })
     const progress = { done: 1, total: 3, current: 'Acme', folder: '/reports', state: 'running' as const, failed: [] }
     emitter.emit('report:progress', progress)
+    const deleting = { jobId: 'j1', total: 3, at: 2, of: 3, counts: { pending: 1, deleting: 1, deleted: 1, gone: 0, failed: 0, cancelled: 0 }, running: true, stopping: false, runs: 1 }
+    emitter.emit('bulk:progress', deleting)
 
     expect(target.sent).toEqual([
       { channel: 'accounts:changed', payload: accounts },
@@ -58,6 +60,7 @@ describe('forwardPushEvents', () => {
       { channel: 'app:command', payload: { id: 'go.sites' } },
       { channel: 'health:changed', payload: { accountIds: ['a1'] } },
       { channel: 'report:progress', payload: progress },
+      { channel: 'bulk:progress', payload: deleting },
     ])
     expect(new Set(target.sent.map((s) => s.channel))).toEqual(new Set(PUSH_EVENTS))
   })

@@ -1,0 +1,5 @@
+// Bulk deletes as jobs of core's (shared/bulk-delete.ts is the contract).
+export { DeleteJob, type DeleteSite, type DeleteTarget, type JobChange } from './delete-job'
+export { DeleteJobs, MAX_DELETE_JOBS, type DeleteJobsOptions } from './delete-jobs'
+export { deleteTargets } from './delete-targets'
+export { ThrottledPush, PUSH_INTERVAL_MS, type PushClock } from './throttled-push'
