@@ -28,6 +28,7 @@
 //   BENCH_FRAMES=1       the bridge's frames (channel, bytes, ms) of each case's first open and of its 10-site sync
 //   BENCH_CORE_PROF=DIR  a V8 CPU profile of the reopened shell (core), written to DIR when it stops
 //                        (bench/support/cpu-profile-hook.mjs; open it in DevTools' Performance panel)
+//   BENCH_TIMELINE=1     each open's file timings (request>first byte>last byte) and long tasks, on the page's clock
 //   BENCH_TRACE=DIR      Chromium performance traces of one more open per case and of its keystrokes
 //                        (not counted), written to DIR/window-open-<case>.json and
 //                        DIR/window-open-<case>-keystrokes.json (DevTools' Performance panel)
@@ -80,6 +81,7 @@ const ROW = 'table tbody tr.site-row'
 const SEARCH = 'input[type="search"]'
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
+const TIMELINE = process.env.BENCH_TIMELINE === '1'
 const TRACE_DIR = process.env.BENCH_TRACE
 const FRAMES = process.env.BENCH_FRAMES === '1'
 const CORE_PROF_DIR = process.env.BENCH_CORE_PROF
@@ -124,6 +126,7 @@ async function openCold(browser: Browser, shell: RunningWebShell, target: Search
   const page = await context.newPage()
   const meter = await attachPageMeter(page)
   await page.addInitScript(pageProbe, { row: ROW, search: SEARCH, target: target.name, query: target.host })
+  if (TIMELINE) await page.addInitScript(longTaskNotes)
   if (tracePath !== null) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
   // The Sites view's address (the app itself opens on the Overview), as a bookmark would hold it.
   await page.goto(`${shell.url}#/sites`)
@@ -139,6 +142,7 @@ async function openCold(browser: Browser, shell: RunningWebShell, target: Search
     const entry = browserPerformance.getEntriesByType('navigation')[0]
     return { domContentLoadedMs: entry?.domContentLoadedEventEnd ?? Number.NaN, loadMs: entry?.loadEventEnd ?? Number.NaN }
   })
+  if (TIMELINE) console.log(await page.evaluate(timelineText))
   return { context, page, meter, probe, ...timing, openBytes: meter.receivedBytes() + meter.documentBytes() }
 }
 
@@ -374,3 +378,24 @@ if (missing.length > 0) {
   }
 }
 console.log(`\nload average at end: ${loadAverage()}`)
+
+/** BENCH_TIMELINE: notes the page's long tasks from its first script on (run in the page). */
+function longTaskNotes(): void {
+  const w = globalThis as unknown as { __longTasks: { start: number; ms: number }[]; PerformanceObserver: new (cb: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => { observe(o: object): void } }
+  w.__longTasks = []
+  new w.PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, ms: e.duration })
+  }).observe({ type: 'longtask', buffered: true })
+}
+
+/** BENCH_TIMELINE: the page's files (request, first byte, last byte) and long tasks, one line (run in the page). */
+function timelineText(): string {
+  const p = performance as unknown as { getEntriesByType(t: string): { name: string; startTime: number; responseStart: number; responseEnd: number; duration: number }[] }
+  const files = p
+    .getEntriesByType('resource')
+    .filter((r) => !r.name.includes('/downloads/'))
+    .map((r) => `${r.name.split('/').pop()!.split('?')[0]!.slice(0, 14)} ${r.startTime.toFixed(0)}>${r.responseStart.toFixed(0)}>${r.responseEnd.toFixed(0)}`)
+  const nav = p.getEntriesByType('navigation')[0] as unknown as { responseStart: number; responseEnd: number; domInteractive: number }
+  const tasks = (globalThis as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks.map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)}`)
+  return `    timeline: document ${nav.responseStart.toFixed(0)}>${nav.responseEnd.toFixed(0)}, interactive ${nav.domInteractive.toFixed(0)}; ${files.join(', ')}; long tasks ${tasks.join(' ')}`
+}
