@@ -11,6 +11,7 @@ import { createBridge } from './bridge-client'
 import { createConnectionBanner, type ConnectionBanner } from './connection-banner'
 import { takePrimedAnswers } from './primed-answers'
 import { SINCE_PARAM, SOCKET_PATH } from '../protocol'
+import { warmUpLocaleData } from '../../shared/locale-warm-up'
 
 // First, before any other script can read the address or the router keeps it as its base.
 dropTokenFromAddress(window)
@@ -56,3 +57,7 @@ document.addEventListener('visibilitychange', () => {
 
 // Like contextBridge's window.api under Electron: present before the app runs, not replaceable.
 Object.defineProperty(window, 'api', { value: bridge.api, writable: false, configurable: false, enumerable: true })
+
+// Last, once the socket is on its way: the app's bundle is usually still arriving, and its first
+// screen's formatters then cost it nothing (shared/locale-warm-up.ts).
+warmUpLocaleData()
