@@ -25,6 +25,26 @@ function describeSender(event: IpcMainInvokeEvent): { sender: string | null; fra
   return { sender: frame.url.split(/[?#]/)[0] ?? null, frame: frame.parent === null ? 'main' : 'sub' }
 }
 
+/**
+ * Answers `channel` with `answer` once the sender is proven trusted; an untrusted sender is
+ * written down and gets `refused`. Every IPC channel main answers is registered through here.
+ */
+export function handleTrusted<T>(
+  channel: string,
+  isTrusted: SenderCheck,
+  logger: Logger,
+  refused: T,
+  answer: (event: IpcMainInvokeEvent, input: unknown) => Promise<T>,
+): void {
+  ipcMain.handle(channel, async (event, input: unknown): Promise<T> => {
+    if (!isTrusted(event)) {
+      logger.warn('Refused an IPC call from outside the app window', { channel, ...describeSender(event) })
+      return refused
+    }
+    return answer(event, input)
+  })
+}
+
 /** Answers `channel` from the app window with `handler`, once the sender is proven trusted. */
 export function registerChannel<C extends RequestChannel>(
   channel: C,
@@ -32,11 +52,8 @@ export function registerChannel<C extends RequestChannel>(
   isTrusted: SenderCheck,
   logger: Logger = silentLogger,
 ): void {
-  ipcMain.handle(channel, async (event, input: unknown): Promise<Result<ChannelOutput<C>>> => {
-    if (!isTrusted(event)) {
-      logger.warn('Refused an IPC call from outside the app window', { channel, ...describeSender(event) })
-      return fail({ code: 'forbidden', message: FORBIDDEN_MESSAGE })
-    }
+  const forbidden: Result<ChannelOutput<C>> = fail({ code: 'forbidden', message: FORBIDDEN_MESSAGE })
+  handleTrusted(channel, isTrusted, logger, forbidden, async (_event, input) => {
     try {
       return await handler(input)
     } catch (thrown) {

@@ -13,6 +13,7 @@ import { PRELOAD_PATH, RENDERER_INDEX_HTML, SQLITE_BINDING_ENV, WINDOW_STATE_FIL
 import { parseLaunchOptions } from './argv'
 import { CONTENT_SECURITY_POLICY } from './csp'
 import { webOnlyOpener } from './external-links'
+import { desktopFirstScreen, type DesktopFirstScreen } from './first-screen'
 import { registerChannels } from './ipc'
 import { installApplicationMenu } from './menu'
 import { TRAY_ICON_PATH, WINDOW_ICON_PATH } from './app-icon'
@@ -70,6 +71,8 @@ export function runApp(options: RunAppOptions): void {
 
   let core: Core | null = null
   let mainWindow: BrowserWindow | null = null
+  // Answers core makes to the window's first calls as it opens (first-screen.ts), once core is up.
+  let firstScreen: DesktopFirstScreen | null = null
   // The hidden window printing a report to PDF (report-pdf.ts), while it prints.
   let printWindow: BrowserWindow | null = null
   // The placement of the newest window: its last write (as it closed) is waited for on quit.
@@ -105,6 +108,8 @@ export function runApp(options: RunAppOptions): void {
       // A failed load shows Chromium's error page in the window; the log says why.
       logger.error('The window could not load the app page', { error: errorFields(error) })
     })
+    // While the renderer process starts and the page loads, core answers its first calls.
+    firstScreen?.windowOpening()
     return window
   }
 
@@ -242,7 +247,10 @@ export function runApp(options: RunAppOptions): void {
       // The report's print window reads the report through window.api as the app's window does.
       const fromMainWindow = trustedSenderCheck(() => mainWindow, location.isAppUrl)
       const fromPrintWindow = trustedSenderCheck(() => printWindow, location.isAppUrl)
-      registerChannels(followAppTheme(started.handlers), (event) => fromMainWindow(event) || fromPrintWindow(event), logger)
+      const fromAppWindow = (event: Parameters<typeof fromMainWindow>[0]) => fromMainWindow(event) || fromPrintWindow(event)
+      const handlers = followAppTheme(started.handlers)
+      registerChannels(handlers, fromAppWindow, logger)
+      firstScreen = desktopFirstScreen({ dataDir, core: { handlers, on: started.on }, fromMainWindow, fromAppWindow, logger })
       forwardPushEvents(started, () => mainWindow?.webContents ?? null)
       showAttentionNotifications(started, { showWindow: showMainWindow, window: () => mainWindow })
       mainWindow = openMainWindow()

@@ -13,6 +13,15 @@ export function callKey(channel: string, input: unknown): string {
   return input === undefined ? channel : `${channel} ${JSON.stringify(input)}`
 }
 
+/** callKey, or null for an input JSON cannot carry (a cycle, a BigInt): such a call is never primed. */
+function keyOf(channel: string, input: unknown): string | null {
+  try {
+    return callKey(channel, input)
+  } catch {
+    return null
+  }
+}
+
 /** The channel a callKey was made from. */
 function channelOfKey(key: string): string {
   const space = key.indexOf(' ')
@@ -57,8 +66,8 @@ export class OpeningCalls {
   /** Notes a call; answers whether the list is full now. */
   note(channel: string, input: unknown): boolean {
     if (this.full() || !PRIMABLE_CHANNELS.has(channel)) return this.full()
-    const key = callKey(channel, input)
-    if (this.keys.has(key)) return false
+    const key = keyOf(channel, input)
+    if (key === null || this.keys.has(key)) return false
     this.keys.add(key)
     this.seen.push(input === undefined ? { channel } : { channel, input })
     return this.full()
@@ -133,7 +142,8 @@ export class PrimedAnswerBook {
   take(channel: string, input: unknown): Result<unknown> | undefined {
     // Most calls after the first screen: no key is made once the book is empty.
     if (this.answers.size === 0) return undefined
-    const key = callKey(channel, input)
+    const key = keyOf(channel, input)
+    if (key === null) return undefined
     const answer = this.answers.get(key)
     if (answer !== undefined) this.answers.delete(key)
     return answer

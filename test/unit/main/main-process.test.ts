@@ -1,11 +1,13 @@
 // The lifecycle wiring, with stand-ins for electron and core: one instance, core created
 // with the userData folder and --demo, every channel registered, one secure window loading
 // the app's own page, pushes forwarded, core disposed before quitting.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REQUEST_CHANNELS } from '../../../src/shared'
+import { FIRST_SCREEN_ANSWERS_CHANNEL, FIRST_SCREEN_CALLS_CHANNEL } from '../../../src/shared/first-screen'
+import { DESKTOP_FIRST_CALLS_FILE } from '../../../src/main/first-screen'
 import type { CoreOptions } from '../../../src/core'
 import { PushEmitter } from '../../../src/core/util/push-emitter'
 import * as electron from './fake-electron'
@@ -118,9 +120,9 @@ describe('runApp', () => {
     await vi.waitFor(() => expect(electron.shell.opened).toEqual(['https://example.com/']))
   })
 
-  it('registers every contract channel and answers the window it opened', async () => {
+  it('registers every contract channel, and the head start\'s two, and answers the window it opened', async () => {
     const { window } = await start()
-    expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS].sort())
+    expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS, FIRST_SCREEN_ANSWERS_CHANNEL, FIRST_SCREEN_CALLS_CHANNEL].sort())
     const answer = await electron.ipcMain.handlers.get('workspace:scope')!(electron.invokeEvent(window.webContents), {})
     expect(answer).toEqual({ ok: true, value: 'workspace:scope' })
     const refused = await electron.ipcMain.handlers.get('workspace:scope')!(
@@ -130,6 +132,20 @@ describe('runApp', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     // settings:get: main reads the stored theme once for the native parts (native-theme.ts).
     expect(fakeCore.calls).toEqual(['settings:get', 'workspace:scope'])
+  })
+
+  it("starts core answering the window's kept first calls as it creates the window, for its preload to take", async () => {
+    writeFileSync(join(userData, DESKTOP_FIRST_CALLS_FILE), JSON.stringify([{ channel: 'accounts:list' }, { channel: 'workspace:scope', input: { accountIds: [] } }]))
+    const { window } = await start()
+    expect(fakeCore.calls).toEqual(['settings:get', 'accounts:list', 'workspace:scope'])
+    const answers = await electron.ipcMain.handlers.get(FIRST_SCREEN_ANSWERS_CHANNEL)!(electron.invokeEvent(window.webContents))
+    expect(answers).toEqual([
+      ['accounts:list', { ok: true, value: 'accounts:list' }],
+      ['workspace:scope {"accountIds":[]}', { ok: true, value: 'workspace:scope' }],
+    ])
+    // What the page read while opening this time is kept for the next launch.
+    await electron.ipcMain.handlers.get(FIRST_SCREEN_CALLS_CHANNEL)!(electron.invokeEvent(window.webContents), [{ channel: 'app:info' }])
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(join(userData, DESKTOP_FIRST_CALLS_FILE), 'utf8'))).toEqual([{ channel: 'app:info' }]))
   })
 
   it('counts the sites down on the badge while any are, else the pending updates', async () => {

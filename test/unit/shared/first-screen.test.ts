@@ -100,3 +100,17 @@ describe('a list of primed answers from main', () => {
     }
   })
 })
+
+describe('a call whose input JSON cannot carry', () => {
+  it('is neither noted nor answered, and does not throw', () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    const calls = new OpeningCalls()
+    expect(calls.note('prefs:get', cyclic)).toBe(false)
+    expect(calls.note('prefs:get', { n: 1n })).toBe(false)
+    expect(calls.calls()).toEqual([])
+    const book = new PrimedAnswerBook([['app:info', ok('info')]])
+    expect(book.take('prefs:get', cyclic)).toBeUndefined()
+    expect(book.left()).toHaveLength(1)
+  })
+})
