@@ -3,17 +3,29 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PUSH_EVENTS, REQUEST_CHANNELS, methodName } from '../../../src/shared'
+import { FIRST_SCREEN_ANSWERS_CHANNEL } from '../../../src/shared/first-screen'
 import { contextBridge, ipcRenderer } from './fake-electron'
 
 vi.mock('electron', () => import('./fake-electron'))
 
 let api: Record<string, (...args: unknown[]) => unknown>
+let firstInvoked: unknown[] = []
+
+// The preload's window, where the person's first key or click is heard (its head start).
+const page = new EventTarget()
 
 beforeAll(async () => {
+  vi.stubGlobal('addEventListener', page.addEventListener.bind(page))
   await import('../../../src/preload/index')
   api = contextBridge.exposed.get('api') as typeof api
+  firstInvoked = [...ipcRenderer.invoked]
+  // The page is done opening, so every call below goes over IPC (first-screen.test.ts has the head start).
+  page.dispatchEvent(new Event('keydown'))
+})
+afterAll(() => {
+  vi.unstubAllGlobals()
 })
 beforeEach(() => {
   ipcRenderer.invoked = []
@@ -23,6 +35,10 @@ beforeEach(() => {
 describe('the preload', () => {
   it("exposes one thing, 'api', in the page's world", () => {
     expect([...contextBridge.exposed.keys()]).toEqual(['api'])
+  })
+
+  it("asked main for the head start's answers as it ran, before the page made any call", () => {
+    expect(firstInvoked).toEqual([{ channel: FIRST_SCREEN_ANSWERS_CHANNEL, args: [] }])
   })
 
   it("exposes exactly one method per contract channel plus 'on'", () => {
