@@ -1,10 +1,11 @@
 // The desktop app itself, launched by Playwright's Electron driver from the build (out/): the
-// window shows, the demo workspace opens (--demo), the Sites view lists its rows, the Overview
+// window shows, the demo workspace opens (--demo), the Sites view lists its rows, the reads the
+// window made while opening are kept for the next launch's head start, the Overview
 // shows, the application menu drives the window (View → Sites runs the renderer's command),
 // and the main process can show a system notification. Where the Electron binary is missing
 // (it is downloaded by the electron package's install step, impossible offline) or there is
 // no display, the test is skipped with the reason.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -61,6 +62,18 @@ test.describe('desktop app (Electron)', () => {
       const rows = window.getByRole('table', { name: 'Sites' }).locator('tbody tr.site-row')
       await expect(rows.first()).toBeVisible()
       expect(await rows.count()).toBeGreaterThan(5)
+    })
+
+    await test.step("the reads the window made while opening are kept for the next launch's head start", async () => {
+      // The click above ended the page's opening; the preload then told main its first reads.
+      const kept = () => {
+        try {
+          return JSON.parse(readFileSync(join(userData, 'desktop-first-calls.json'), 'utf8')) as Array<{ channel: string }>
+        } catch {
+          return []
+        }
+      }
+      await expect.poll(() => kept().map((call) => call.channel)).toContain('accounts:list')
     })
 
     await test.step('the Overview shows', async () => {
