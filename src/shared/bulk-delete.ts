@@ -58,6 +58,8 @@ export interface BulkDeleteProgress {
   stopping: boolean
   /** Runs started so far (a run, then each Retry failed). */
   runs: number
+  /** Changes so far: of two answers about one job, the one with the higher step is newer. */
+  step: number
 }
 
 /** At most this many items per page. */

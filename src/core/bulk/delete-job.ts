@@ -29,6 +29,9 @@ export interface DeleteTarget {
 /** Deletes one site as sites:delete does, answering its Result. */
 export type DeleteSite = (accountId: string, siteId: number) => Promise<Result<void>>
 
+/** Tells the store a site the server no longer has is gone, as a sync would. */
+export type SiteGone = (accountId: string, siteId: number) => void
+
 interface Entry extends DeleteTarget {
   state: BulkDeleteState
   error: AppError | null
@@ -42,6 +45,7 @@ export interface DeleteJobOptions {
   id: string
   targets: Iterable<DeleteTarget>
   deleteSite: DeleteSite
+  siteGone?: SiteGone
   onChange: (change: JobChange) => void
   /** The job names its rows by key (a selection the window holds): its removed keys are answered. */
   byKeys: boolean
@@ -58,18 +62,21 @@ export class DeleteJob {
   private readonly entries: Entry[] = []
   private readonly counts = Object.fromEntries(BULK_DELETE_STATES.map((state) => [state, 0])) as BulkDeleteCounts
   private readonly deleteSite: DeleteSite
+  private readonly siteGone: SiteGone
   private readonly onChange: (change: JobChange) => void
   private at = 0
   private of = 0
   private running = false
   private stopping = false
   private runs = 0
+  private step = 0
   private current: Promise<void> = Promise.resolve()
 
   constructor(options: DeleteJobOptions) {
     this.id = options.id
     this.byKeys = options.byKeys
     this.deleteSite = options.deleteSite
+    this.siteGone = options.siteGone ?? (() => {})
     this.onChange = options.onChange
     for (const target of options.targets) {
       this.entries.push({ key: target.key, accountId: target.accountId, siteId: target.siteId, name: target.name, url: target.url, state: 'pending', error: null, attempts: 0 })
@@ -86,7 +93,7 @@ export class DeleteJob {
   }
 
   progress(): BulkDeleteProgress {
-    return { jobId: this.id, total: this.entries.length, at: this.at, of: this.of, counts: { ...this.counts }, running: this.running, stopping: this.stopping, runs: this.runs }
+    return { jobId: this.id, total: this.entries.length, at: this.at, of: this.of, counts: { ...this.counts }, running: this.running, stopping: this.stopping, runs: this.runs, step: this.step }
   }
 
   /** The items of these states (all without any), from `offset`, at most `limit`, in the job's order. */
@@ -121,7 +128,7 @@ export class DeleteJob {
   stop(): BulkDeleteProgress {
     if (this.running && !this.stopping) {
       this.stopping = true
-      this.onChange('step')
+      this.changed('step')
     }
     return this.progress()
   }
@@ -154,7 +161,7 @@ export class DeleteJob {
     this.runs++
     this.at = 0
     this.of = batch.length
-    this.onChange('edge')
+    this.changed('edge')
     this.current = this.deleteEach(batch)
     return this.progress()
   }
@@ -171,24 +178,32 @@ export class DeleteJob {
         entry.error = null
         entry.attempts++
         this.move(entry, 'deleting')
-        this.onChange('step')
+        this.changed('step')
         const result = await this.deleteSite(entry.accountId, entry.siteId).catch((): Result<void> => ({ ok: false, error: internalError() }))
         if (result.ok) this.move(entry, 'deleted')
-        else if (serverHasNoSuchSite(result.error)) this.move(entry, 'gone')
-        else {
+        else if (serverHasNoSuchSite(result.error)) {
+          this.move(entry, 'gone')
+          this.siteGone(entry.accountId, entry.siteId)
+        } else {
           entry.error = result.error
           this.move(entry, 'failed')
         }
-        this.onChange('step')
+        this.changed('step')
       }
     } finally {
       this.running = false
       this.stopping = false
-      this.onChange('edge')
+      this.changed('edge')
     }
   }
 
+  private changed(change: JobChange): void {
+    this.step++
+    this.onChange(change)
+  }
+
   private move(entry: Entry, state: BulkDeleteState): void {
+    this.step++
     this.counts[entry.state]--
     this.counts[state]++
     entry.state = state

@@ -3,10 +3,9 @@
 // at most whatever the windows do, a new one forgetting the oldest that is not running, so a
 // page that never says goodbye cannot make core hold lists without end. Each job's progress is
 // pushed through its own throttle.
-import { randomUUID } from 'node:crypto'
 import type { BulkDeleteProgress } from '../../shared/bulk-delete'
 import { appError } from '../errors'
-import { DeleteJob, type DeleteSite, type DeleteTarget } from './delete-job'
+import { DeleteJob, type DeleteSite, type DeleteTarget, type SiteGone } from './delete-job'
 import { PUSH_INTERVAL_MS, ThrottledPush, type PushClock } from './throttled-push'
 
 /** Jobs kept at once: a window or two, each with its one. */
@@ -14,6 +13,7 @@ export const MAX_DELETE_JOBS = 4
 
 export interface DeleteJobsOptions {
   deleteSite: DeleteSite
+  siteGone?: SiteGone
   push: (progress: BulkDeleteProgress) => void
   maxJobs?: number
   pushIntervalMs?: number
@@ -29,13 +29,14 @@ export class DeleteJobs {
   /** A new job of these sites, all pending. */
   add(targets: Iterable<DeleteTarget>, byKeys: boolean): DeleteJob {
     this.makeRoom()
-    const id = randomUUID()
+    const id = crypto.randomUUID()
     const pushes = new ThrottledPush(() => this.options.push(job.progress()), this.options.pushIntervalMs ?? PUSH_INTERVAL_MS, this.options.clock)
     const job: DeleteJob = new DeleteJob({
       id,
       targets,
       byKeys,
       deleteSite: this.options.deleteSite,
+      ...(this.options.siteGone ? { siteGone: this.options.siteGone } : {}),
       // A forgotten job's last steps are not pushed: no window follows it.
       onChange: (change) => {
         if (!this.jobs.has(id)) return

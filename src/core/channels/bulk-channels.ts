@@ -4,46 +4,40 @@
 // update and the sync that follows each delete are those of a single delete. The window reads
 // the job's list a page at a time and follows its `bulk:progress` pushes; it never holds the list.
 import type { ChannelHandlers } from '../../shared'
-import type { BulkDeleteRequest } from '../../shared/bulk-delete'
-import { DeleteJobs, deleteTargets, type DeleteSite, type DeleteTarget } from '../bulk'
+import { bulkDeleteWork, DeleteJobs, deleteTargets, type BulkChannel, type BulkWork, type DeleteSite, type SelectionTargets } from '../bulk'
 import { queryRows } from '../export'
 import type { QueryAccount } from '../query'
 import { checkScope } from './check-scope'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
 
-export type BulkChannel = 'bulk:deletePrepare' | 'bulk:deleteItems' | 'bulk:deleteRun' | 'bulk:deleteRetryFailed' | 'bulk:deleteStop' | 'bulk:deleteRemoved' | 'bulk:deleteForget'
-
-/** The sites a request names, in the view's order. */
-export type SelectionTargets = (request: BulkDeleteRequest) => Promise<Iterable<DeleteTarget>>
-
-/** The channels over a set of jobs and how a request becomes its sites. */
-export function bulkDeleteHandlers(jobs: DeleteJobs, targets: SelectionTargets): Pick<ChannelHandlers, BulkChannel> {
+/** The channels: each input checked against its schema first (handle.ts), then the work. */
+function bulkDeleteHandlers(work: BulkWork): Pick<ChannelHandlers, BulkChannel> {
   return {
-    'bulk:deletePrepare': handle('bulk:deletePrepare', async (request) => {
-      const job = jobs.add(await targets(request), request.query.keys !== undefined)
-      return { jobId: job.id, total: job.total }
-    }),
-    'bulk:deleteItems': handle('bulk:deleteItems', async ({ jobId, offset, limit, states }) => jobs.get(jobId).page(offset, limit, states)),
-    'bulk:deleteRun': handle('bulk:deleteRun', async ({ jobId }) => jobs.get(jobId).run()),
-    'bulk:deleteRetryFailed': handle('bulk:deleteRetryFailed', async ({ jobId }) => jobs.get(jobId).retryFailed()),
-    'bulk:deleteStop': handle('bulk:deleteStop', async ({ jobId }) => jobs.get(jobId).stop()),
-    'bulk:deleteRemoved': handle('bulk:deleteRemoved', async ({ jobId }) => {
-      const job = jobs.get(jobId)
-      return job.byKeys ? job.removedKeys() : null
-    }),
-    'bulk:deleteForget': handle('bulk:deleteForget', async ({ jobId }) => jobs.forget(jobId)),
+    'bulk:deletePrepare': handle('bulk:deletePrepare', work['bulk:deletePrepare']),
+    'bulk:deleteItems': handle('bulk:deleteItems', work['bulk:deleteItems']),
+    'bulk:deleteRun': handle('bulk:deleteRun', work['bulk:deleteRun']),
+    'bulk:deleteRetryFailed': handle('bulk:deleteRetryFailed', work['bulk:deleteRetryFailed']),
+    'bulk:deleteStop': handle('bulk:deleteStop', work['bulk:deleteStop']),
+    'bulk:deleteRemoved': handle('bulk:deleteRemoved', work['bulk:deleteRemoved']),
+    'bulk:deleteForget': handle('bulk:deleteForget', work['bulk:deleteForget']),
   }
 }
 
 /**
  * Core's bulk channels: requests resolved over the store's lists as the Sites query answers
  * them (every account of the scope must exist), each site deleted by `deleteSite` (sites:delete's
- * handler), progress pushed as `bulk:progress`. `jobs` is kept for core's close.
+ * handler; one found gone is taken out of the store), progress pushed as `bulk:progress`. `jobs`
+ * is kept for core's close.
  */
-export function bulkChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace' | 'siteFindings' | 'events'>, deleteSite: DeleteSite): { handlers: Pick<ChannelHandlers, BulkChannel>; jobs: DeleteJobs } {
+export function bulkChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace' | 'siteFindings' | 'events' | 'sync'>, deleteSite: DeleteSite): { handlers: Pick<ChannelHandlers, BulkChannel>; jobs: DeleteJobs } {
   const { accounts, workspace, siteFindings } = ctx
-  const jobs = new DeleteJobs({ deleteSite, push: (progress) => ctx.events.emit('bulk:progress', progress) })
+  const jobs = new DeleteJobs({
+    deleteSite,
+    // A site the server no longer has leaves the store now, as the next sync would take it out.
+    siteGone: (accountId, siteId) => ctx.sync.siteDeleted(accountId, siteId),
+    push: (progress) => ctx.events.emit('bulk:progress', progress),
+  })
 
   async function queryAccounts(scope: readonly string[]): Promise<QueryAccount[]> {
     await checkScope(accounts, scope)
@@ -60,5 +54,5 @@ export function bulkChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace' 
   }
 
   const targets: SelectionTargets = async ({ query, except }) => deleteTargets(queryRows(await queryAccounts(query.scope), query, except))
-  return { handlers: bulkDeleteHandlers(jobs, targets), jobs }
+  return { handlers: bulkDeleteHandlers(bulkDeleteWork(jobs, targets)), jobs }
 }

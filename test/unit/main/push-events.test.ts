@@ -46,7 +46,7 @@ describe('forwardPushEvents', () => {
     emitter.emit('health:changed', { accountIds: ['a1'] })
     const progress = { done: 1, total: 3, current: 'Acme', folder: '/reports', state: 'running' as const, failed: [] }
     emitter.emit('report:progress', progress)
-    const deleting = { jobId: 'j1', total: 3, at: 2, of: 3, counts: { pending: 1, deleting: 1, deleted: 1, gone: 0, failed: 0, cancelled: 0 }, running: true, stopping: false, runs: 1 }
+    const deleting = { jobId: 'j1', total: 3, at: 2, of: 3, counts: { pending: 1, deleting: 1, deleted: 1, gone: 0, failed: 0, cancelled: 0 }, running: true, stopping: false, runs: 1, step: 7 }
     emitter.emit('bulk:progress', deleting)
 
     expect(target.sent).toEqual([

@@ -1,114 +1,103 @@
-// Deletes several sites, each in its own account (every row carries its account and key), one
-// request at a time (the API has no bulk delete, and one at a time keeps within its rate limit
-// and lets the person stop between sites), keeping each site's outcome so the dialog can list
-// it and retry the ones that failed. One the server says it does not have (someone deleted it
-// meanwhile: 404 `not_found`) is what the person wanted, so it is reported as already gone,
-// not as a failure, and never retried. The table asks core again once a run ends (core's own
-// push follows each delete too), so deleted rows leave it without the renderer holding a list.
-import { computed, ref, shallowRef } from 'vue'
-import type { AppError } from '../../../shared'
+// Deletes several sites, each in its own account, as a job of core's (stores/bulk-delete.ts over
+// core/bulk): the window names the Sites view's query and its selection, as an export does, and
+// core resolves them to the sites, deletes them one request at a time (stopping between two when
+// asked), keeps each one's outcome and pushes where it is. One the server no longer has (404) is
+// what the person wanted: already gone, not a failure, never retried. The window holds a page of
+// the list at most, so 50,000 selected rows cost it no more than a dozen.
+import { computed, watch } from 'vue'
+import type { Result } from '../../../shared'
+import type { BulkDeleteRequest, BulkDeleteState } from '../../../shared/bulk-delete'
 import type { RowKey } from '../../../shared/scope'
-import type { TableRow, TableSite } from '../../../shared/sites-query'
-import { useSitesStore } from '../stores/sites'
-import { useSiteWindowStore } from '../stores/site-window'
+import { EMPTY_FILTER, type SiteSelection } from '../../../shared/sites-query'
+import { useBulkDeleteStore } from '../stores/bulk-delete'
+import type { WindowQuery } from '../stores/site-window'
 
-export type DeleteState = 'pending' | 'deleting' | 'deleted' | 'gone' | 'failed' | 'cancelled'
+/** The Sites view's query as a bulk delete names it. */
+export type DeleteQuery = Pick<WindowQuery, 'scope' | 'filter' | 'sort'>
 
-export interface DeleteItem {
-  key: RowKey
-  accountId: string
-  /** What the list shows of it and its delete needs (its id). */
-  site: TableSite
-  state: DeleteState
-  error: AppError | null
-  /** Deletes sent for it so far: a retry that fails again says so. */
-  attempts: number
+/**
+ * What core is asked to delete: the rows a selection names, in the view's order. Rows named one
+ * by one are the rows whatever the search (as the table shows them); a select-all is every row
+ * the query matches but its exceptions.
+ */
+export function deleteRequest(query: DeleteQuery, selection: SiteSelection): BulkDeleteRequest {
+  const base = { scope: [...query.scope], filter: query.filter, sort: [...query.sort] }
+  if (selection.kind === 'keys') return { query: { ...base, filter: EMPTY_FILTER, keys: [...selection.keys] } }
+  return selection.except.length > 0 ? { query: base, except: [...selection.except] } : { query: base }
 }
 
-export interface RunSummary {
-  /** Rows deleted in this run, or found gone already; they have left the list. */
-  removedKeys: RowKey[]
-  deleted: number
-  gone: number
-  failed: number
-  cancelled: number
-}
+/** How often a run's end is checked for besides core's pushes. */
+const ENDED_POLL_MS = 3_000
 
 export function useBulkDeleteInAccounts() {
-  const sites = useSitesStore()
-  const siteWindow = useSiteWindowStore()
+  const job = useBulkDeleteStore()
 
-  const items = ref<DeleteItem[]>([])
-  const running = ref(false)
-  const stopping = ref(false)
-  /** The run under way: its position and size ("Deleting 3 of 12…"). */
-  const progress = shallowRef<{ at: number; of: number } | null>(null)
-
-  const count = (state: DeleteState) => computed(() => items.value.filter((i) => i.state === state).length)
+  const progress = computed(() => job.progress)
+  const running = computed(() => job.progress?.running ?? false)
+  const stopping = computed(() => job.progress?.stopping ?? false)
+  const total = computed(() => job.progress?.total ?? 0)
+  const count = (state: BulkDeleteState) => computed(() => job.progress?.counts[state] ?? 0)
   const deleted = count('deleted')
   const gone = count('gone')
   const failed = count('failed')
   const cancelled = count('cancelled')
+  /** A run began: what became of each site is known. */
+  const started = computed(() => (job.progress?.runs ?? 0) > 0)
 
-  /** Starts over with these rows, all pending. */
-  function prepare(rows: readonly TableRow[]): void {
-    items.value = rows.map((row) => ({ key: row.key, accountId: row.accountId, site: row.site, state: 'pending', error: null, attempts: 0 }))
-    progress.value = null
-    stopping.value = false
+  /** Starts over with the sites of this selection, all pending; the answer says whether core could list them. */
+  async function prepare(query: DeleteQuery, selection: SiteSelection): Promise<Result<{ total: number }>> {
+    return job.prepare(deleteRequest(query, selection))
   }
 
-  async function deleteEach(batch: DeleteItem[]): Promise<RunSummary> {
-    running.value = true
-    stopping.value = false
-    const summary: RunSummary = { removedKeys: [], deleted: 0, gone: 0, failed: 0, cancelled: 0 }
-    for (const [index, item] of batch.entries()) {
-      if (stopping.value) {
-        for (const rest of batch.slice(index)) rest.state = 'cancelled'
-        summary.cancelled = batch.length - index
-        break
-      }
-      progress.value = { at: index + 1, of: batch.length }
-      item.state = 'deleting'
-      item.error = null
-      item.attempts += 1
-      const result = await sites.deleteOne(item.accountId, item.site.id)
-      if (result.ok) {
-        item.state = 'deleted'
-        summary.deleted += 1
-        summary.removedKeys.push(item.key)
-      } else if (result.error.code === 'not_found') {
-        item.state = 'gone'
-        summary.gone += 1
-        summary.removedKeys.push(item.key)
-      } else {
-        item.state = 'failed'
-        item.error = result.error
-        summary.failed += 1
-      }
-    }
-    running.value = false
-    stopping.value = false
-    progress.value = null
-    if (summary.removedKeys.length > 0) siteWindow.refresh()
-    return summary
+  /**
+   * Settles once the run under way has ended, as core's pushes say; a push lost on the way (a
+   * socket that reconnected) is made up for by reading the list again every few seconds.
+   */
+  function ended(): Promise<void> {
+    if (!running.value) return Promise.resolve()
+    return new Promise((resolve) => {
+      const poll = setInterval(() => void job.refresh(), ENDED_POLL_MS)
+      const stop = watch(running, (isRunning) => {
+        if (isRunning) return
+        clearInterval(poll)
+        stop()
+        resolve()
+      })
+    })
   }
 
-  /** Deletes every pending site of the list, in order. */
-  function run(): Promise<RunSummary> {
-    return deleteEach(items.value.filter((i) => i.state === 'pending'))
+  /** Starts a run (`run` or `retryFailed`) and settles when it has ended, false when it could not start. */
+  async function runUntilEnd(start: () => ReturnType<typeof job.run>): Promise<boolean> {
+    const result = await start()
+    if (!result.ok) return false
+    await ended()
+    return true
   }
 
-  /** Tries the failed ones again; the deleted, gone and cancelled stay as they are. */
-  function retryFailed(): Promise<RunSummary> {
-    const again = items.value.filter((i) => i.state === 'failed')
-    for (const item of again) item.state = 'pending'
-    return deleteEach(again)
+  return {
+    items: computed(() => job.items),
+    matching: computed(() => job.matching),
+    states: computed(() => job.states),
+    progress,
+    running,
+    stopping,
+    total,
+    deleted,
+    gone,
+    failed,
+    cancelled,
+    started,
+    prepare,
+    /** Deletes every pending site of the list, in order; settles when the run has ended. */
+    run: () => runUntilEnd(() => job.run()),
+    /** Tries the failed ones again; the deleted, gone and cancelled stay as they are. */
+    retryFailed: () => runUntilEnd(() => job.retryFailed()),
+    /** Stops after the site being deleted now; the rest are left alone. */
+    cancel: () => void job.stop(),
+    showMore: () => job.showMore(),
+    showStates: (states: readonly BulkDeleteState[]) => job.showStates(states),
+    removedKeys: (): Promise<RowKey[]> => job.removedKeys(),
+    jobId: computed(() => job.jobId),
+    forget: (which?: string) => job.forget(which),
   }
-
-  /** Stops after the site being deleted now; the rest are left alone. */
-  function cancel(): void {
-    if (running.value) stopping.value = true
-  }
-
-  return { items, running, stopping, progress, deleted, gone, failed, cancelled, prepare, run, retryFailed, cancel }
 }

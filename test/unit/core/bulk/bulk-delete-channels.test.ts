@@ -114,6 +114,17 @@ describe('bulk delete', () => {
     expect(await value('bulk:deleteRemoved', { jobId })).toEqual(rows.map((r) => r.key))
   })
 
+  it('takes sites found gone out of the store at once, with no delete of its own to sync after', async () => {
+    const { value, a } = await syncedCore()
+    const rows = (await value('sites:query', { ...byName([a.id]), offset: 0, limit: 2 })).rows
+    for (const row of rows) await deleteOnServer(server, TOKENS[0]!, row.site.id)
+    const keys = rows.map((r) => r.key)
+    const { jobId } = await value('bulk:deletePrepare', { query: { ...byName([a.id]), keys } })
+    await value('bulk:deleteRun', { jobId })
+    expect((await finished(value, jobId)).counts).toMatchObject({ gone: 2, deleted: 0 })
+    expect((await value('sites:query', { ...byName([a.id]), offset: 0, limit: 10, keys })).total).toBe(0)
+  })
+
   it('keeps a refused delete as failed with its reason; Retry failed runs only those, each in its own account', async () => {
     const { value, a } = await syncedCore()
     const b = await value('accounts:add', { label: 'Bakery', baseUrl: other.baseUrl, token: OTHER_TOKEN })

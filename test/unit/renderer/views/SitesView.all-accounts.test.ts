@@ -10,6 +10,7 @@ import SitesView from '../../../../src/renderer/src/views/SitesView.vue'
 import { defineComponent, h } from 'vue'
 import SyncBanner from '../../../../src/renderer/src/components/sync/SyncBanner.vue'
 import { createFakeApi, makeAccount, makeSite, memoryCore, ok, syncState } from '../support/fake-api'
+import { createFakeApiWithBulkDelete } from '../support/memory-bulk-delete'
 import { mountInBody, mountView, person, testRouter, unmountAll } from '../support/mount'
 
 afterEach(() => unmountAll())
@@ -21,7 +22,7 @@ async function mountAll() {
     a: { sites: [makeSite(1, { name: 'Shop' }), makeSite(2, { name: 'Blog' })] },
     b: { sites: [makeSite(1, { name: 'Clinic' }), makeSite(5, { name: 'Bakery' })] },
   })
-  const fake = createFakeApi(core.methods)
+  const fake = createFakeApiWithBulkDelete(core.methods)
   const pinia = createTestingPinia({
     createSpy: vi.fn,
     stubActions: false,
@@ -116,6 +117,9 @@ describe('SitesView in the All accounts scope', () => {
     await user.click(within(confirm).getByRole('button', { name: /^Delete/ }))
     await vi.waitFor(() => expect(core.data.b!.sites.map((s) => s.name)).toEqual(['Clinic']))
     expect(core.data.a!.sites.map((s) => s.name)).toEqual(['Shop'])
+    // Every selected site went: closing the dialog clears the select-all too.
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Sites deleted' })).getByRole('button', { name: 'Close' }))
+    await vi.waitFor(() => expect(router.currentRoute.value.query.sel).toBeUndefined())
   })
 })
 

@@ -3,11 +3,13 @@ import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
 import type { Result, Site } from '../../../../../../src/shared'
 import { keyOf } from '../../../../../../src/shared/scope'
-import type { SiteRow } from '../../../../../../src/shared/sites-query'
+import { EMPTY_FILTER, type SiteRow } from '../../../../../../src/shared/sites-query'
 import BulkActionsBar from '../../../../../../src/renderer/src/components/sites/bulk/BulkActionsBar.vue'
 import { useCommandsStore } from '../../../../../../src/renderer/src/stores/commands'
 import { useToastsStore } from '../../../../../../src/renderer/src/stores/toasts'
 import { createFakeApi, fail, makeSite, memoryCore, ok } from '../../../support/fake-api'
+import { createFakeApiWithBulkDelete } from '../../../support/memory-bulk-delete'
+import { useSiteWindowStore } from '../../../../../../src/renderer/src/stores/site-window'
 import { mountInBody, person, testingPinia, testRouter, unmountAll } from '../../../support/mount'
 
 const SITES = [
@@ -42,7 +44,7 @@ const rowsOf = (sites: readonly Site[]): SiteRow[] => sites.map((site) => ({ key
 
 async function mountBar(sites: readonly Site[] = SITES, answer?: () => Promise<Result<SiteRow[]>>) {
   const made = memoryCore({ a: { sites: [...sites] } })
-  const fake = createFakeApi(made.methods)
+  const fake = createFakeApiWithBulkDelete(made.methods)
   const pinia = testingPinia()
   const router = await testRouter()
   const events: string[] = []
@@ -55,7 +57,7 @@ async function mountBar(sites: readonly Site[] = SITES, answer?: () => Promise<R
   await flushPromises()
   const user = person()
   fakeClipboard()
-  return { fake, pinia, events, user, rows }
+  return { fake, pinia, events, user, rows, data: made.data }
 }
 
 const bar = () => screen.getByRole('toolbar', { name: 'Selection' })
@@ -137,13 +139,22 @@ describe('BulkActionsBar', () => {
     expect(useToastsStore(pinia).toasts.at(-1)).toMatchObject({ kind: 'error', message: expect.stringMatching(/Could not copy/) })
   })
 
-  it('opens the delete confirmation for the selected sites', async () => {
-    const { fake, user } = await mountBar()
+  it('deletes the selection with its own dialog, naming it to core, and clears it once every site went', async () => {
+    const { fake, user, pinia, rows, events, data } = await mountBar()
+    useSiteWindowStore(pinia).setQuery({ scope: ['a'], filter: EMPTY_FILTER, sort: [], columns: [] })
     await user.click(button('Delete…'))
     await flushPromises()
     const confirm = screen.getByRole('alertdialog', { name: 'Delete 3 sites?' })
     expect(within(confirm).getAllByRole('listitem')).toHaveLength(3)
     expect(fake.api.sitesDelete).not.toHaveBeenCalled()
+    // Core lists the sites; the bar read no rows for it.
+    expect(rows).not.toHaveBeenCalled()
+    await user.click(within(confirm).getByRole('button', { name: 'Delete 3 sites' }))
+    await vi.waitFor(() => expect(screen.getByRole('alertdialog', { name: 'Sites deleted' })).toBeVisible())
+    expect(data.a!.sites).toEqual([])
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Close' }))
+    await flushPromises()
+    expect(events).toEqual(['clear'])
   })
 
   it('offers its actions to the command palette while it is shown', async () => {
