@@ -182,7 +182,7 @@ export async function seedWorkspace(browser: Browser, c: Case, dataDir: string, 
     if (quiet === null) console.log('  note: core was still requesting (event backfill) when the setup gave up waiting')
     else line('  … and the event backfill done', performance.now() - started, 'ms', 0)
     // Left as a person leaves it: on the Sites view, so the shell's list of a page's first reads
-    // (web/first-calls.ts) is that view's, as it is when the app is reopened the next day. The
+    // (core/first-screen/first-calls.ts) is that view's, as it is when the app is reopened the next day. The
     // setup page's own reads (no accounts yet) would otherwise be what the first reopen is primed with.
     await page.goto('about:blank')
     await page.goto(`${shell.url}#/sites`)

@@ -4,7 +4,7 @@
 // scripts are deferred, so they run only once the whole page (answers included) is in.
 import type { ServerResponse } from 'node:http'
 import type { ChannelHandlers } from '../shared'
-import type { FirstCalls } from './first-calls'
+import type { FirstCalls } from '../core/first-screen'
 import { primeAnswers } from './primed-answers'
 import { encodePrimedAnswers, PRIMED_ANSWERS_ID, type PrimedAnswers } from './protocol'
 import type { StaticFile } from './static-files'

@@ -23,7 +23,7 @@ const primed = takePrimedAnswers(document)
 let since = primed === null ? '' : `?${SINCE_PARAM}=${primed.seq}`
 
 // The page is opening until the person's first key, click or typing: the calls made until
-// then are the ones the shell primes the next page with (web/first-calls.ts).
+// then are the ones the shell primes the next page with (core/first-screen/first-calls.ts).
 let opening = true
 for (const type of ['keydown', 'pointerdown', 'input']) document.addEventListener(type, () => (opening = false), { capture: true, once: true })
 
