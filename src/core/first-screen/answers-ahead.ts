@@ -55,26 +55,57 @@ export function answerAhead(core: AnsweringCore, calls: readonly FirstCall[]): A
   }
 }
 
-/**
- * Asks core each call once (a call listed twice, or on a channel core does not have, is
- * passed over) and hands each answer to `answered` as it comes; settles once all have.
- */
+interface DistinctCall {
+  key: string
+  channel: RequestChannel
+  input: unknown
+}
+
+/** Each call once (a call listed twice, or on a channel core does not have, is passed over). */
+function distinctCalls(handlers: ChannelHandlers, calls: readonly FirstCall[]): DistinctCall[] {
+  const keys = new Set<string>()
+  const distinct: DistinctCall[] = []
+  for (const { channel, input } of calls) {
+    const key = callKey(channel, input)
+    if (keys.has(key) || !(channel in handlers)) continue
+    keys.add(key)
+    distinct.push({ key, channel: channel as RequestChannel, input })
+  }
+  return distinct
+}
+
+/** Core's answer, or null when the handler threw (core answers with data; a throw is the page's to meet when it asks itself). */
+async function ask(handlers: ChannelHandlers, call: DistinctCall): Promise<Result<unknown> | null> {
+  try {
+    return await (handlers[call.channel] as (input: unknown) => Promise<Result<unknown>>)(call.input)
+  } catch {
+    return null
+  }
+}
+
+/** Asks core each call once, all at once, and hands each answer to `answered` as it comes; settles once all have. */
 export async function askFirstCalls(
   handlers: ChannelHandlers,
   calls: readonly FirstCall[],
   answered: (key: string, result: Result<unknown>) => void,
 ): Promise<void> {
-  const keys = new Set<string>()
   await Promise.all(
-    calls.map(async ({ channel, input }) => {
-      const key = callKey(channel, input)
-      if (keys.has(key) || !(channel in handlers)) return
-      keys.add(key)
-      try {
-        answered(key, await (handlers[channel as RequestChannel] as (input: unknown) => Promise<Result<unknown>>)(input))
-      } catch {
-        // Core answers with data; a throw here is the page's to meet when it asks itself.
-      }
+    distinctCalls(handlers, calls).map(async (call) => {
+      const result = await ask(handlers, call)
+      if (result !== null) answered(call.key, result)
     }),
   )
+}
+
+/**
+ * Asks core each call once, one after another, each after a turn of the event loop, and drops
+ * the answers: what stays is what they cost (warm caches). Asked all at once, their cold reads
+ * ran back to back in one turn (each queued its next step together), and a request arriving
+ * meanwhile (a launch's page) waited behind all of them; one at a time, it waits for one step.
+ */
+export async function warmUpWith(handlers: ChannelHandlers, calls: readonly FirstCall[]): Promise<void> {
+  for (const call of distinctCalls(handlers, calls)) {
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    await ask(handlers, call)
+  }
 }

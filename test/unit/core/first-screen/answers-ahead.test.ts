@@ -2,7 +2,7 @@
 // by a deadline, and only while they hold (a push that says data changed drops them).
 import { describe, expect, it } from 'vitest'
 import { fail, ok, type ChannelHandlers, type Result } from '../../../../src/shared'
-import { answerAhead } from '../../../../src/core/first-screen'
+import { answerAhead, warmUpWith } from '../../../../src/core/first-screen'
 import { PushEmitter } from '../../../../src/core/util/push-emitter'
 
 /** Handlers that answer with the channel's name (and its input), counting the calls. */
@@ -75,5 +75,33 @@ describe("core's answers made ahead", () => {
     dropped.drop()
     expect(listening).toBe(0)
     expect(await dropped.take()).toEqual([])
+  })
+})
+
+describe('warming core up with the kept calls', () => {
+  it('asks each call once, one after another, with a turn of the event loop before each (a request arriving meanwhile is served between two)', async () => {
+    const log: string[] = []
+    const slow = (channel: string) => async () => {
+      log.push(`${channel} asked`)
+      // A request reaches the shell while this call's cold read runs.
+      if (channel === 'accounts:list') setImmediate(() => log.push('request served'))
+      return ok(channel)
+    }
+    const { handlers } = handlersOf({ 'accounts:list': slow('accounts:list'), 'app:info': slow('app:info'), 'sync:states': slow('sync:states') })
+    const warming = warmUpWith(handlers, [{ channel: 'accounts:list' }, { channel: 'app:info' }, { channel: 'accounts:list' }, { channel: 'no:such' }, { channel: 'sync:states' }])
+    // Nothing is asked in the turn that started it: the shell finishes starting first.
+    expect(log).toEqual([])
+    await warming
+    expect(log).toEqual(['accounts:list asked', 'request served', 'app:info asked', 'sync:states asked'])
+  })
+
+  it('goes on past a call that throws', async () => {
+    const { handlers, asked } = handlersOf({
+      'accounts:list': async () => {
+        throw new Error('broken')
+      },
+    })
+    await warmUpWith(handlers, [{ channel: 'accounts:list' }, { channel: 'app:info' }])
+    expect(asked).toEqual(['app:info'])
   })
 })
