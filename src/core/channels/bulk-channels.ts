@@ -6,10 +6,9 @@
 import type { ChannelHandlers } from '../../shared'
 import { bulkDeleteWork, DeleteJobs, deleteTargets, type BulkChannel, type BulkWork, type DeleteSite, type SelectionTargets } from '../bulk'
 import { queryRows } from '../export'
-import type { QueryAccount } from '../query'
-import { checkScope } from './check-scope'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
+import { scopeQueryAccounts } from './scope-accounts'
 
 /** The channels: each input checked against its schema first (handle.ts), then the work. */
 function bulkDeleteHandlers(work: BulkWork): Pick<ChannelHandlers, BulkChannel> {
@@ -31,7 +30,6 @@ function bulkDeleteHandlers(work: BulkWork): Pick<ChannelHandlers, BulkChannel> 
  * is kept for core's close.
  */
 export function bulkChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace' | 'siteFindings' | 'events' | 'sync'>, deleteSite: DeleteSite): { handlers: Pick<ChannelHandlers, BulkChannel>; jobs: DeleteJobs } {
-  const { accounts, workspace, siteFindings } = ctx
   const jobs = new DeleteJobs({
     deleteSite,
     // A site the server no longer has leaves the store now, as the next sync would take it out.
@@ -39,20 +37,6 @@ export function bulkChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace' 
     push: (progress) => ctx.events.emit('bulk:progress', progress),
   })
 
-  async function queryAccounts(scope: readonly string[]): Promise<QueryAccount[]> {
-    await checkScope(accounts, scope)
-    return Promise.all(
-      scope.map(async (accountId) => ({
-        accountId,
-        label: (await accounts.requireAccount(accountId)).label,
-        sites: workspace.sites(accountId),
-        tags: workspace.tags(accountId),
-        revision: workspace.revision(accountId),
-        ...(siteFindings ? { health: siteFindings(accountId) } : {}),
-      })),
-    )
-  }
-
-  const targets: SelectionTargets = async ({ query, except }) => deleteTargets(queryRows(await queryAccounts(query.scope), query, except))
+  const targets: SelectionTargets = async ({ query, except }) => deleteTargets(queryRows(await scopeQueryAccounts(ctx, query.scope), query, except))
   return { handlers: bulkDeleteHandlers(bulkDeleteWork(jobs, targets)), jobs }
 }

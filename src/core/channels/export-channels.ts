@@ -4,10 +4,10 @@
 // and the events feed's query match at the moment the export begins.
 import type { ChannelHandlers } from '../../shared'
 import { counting, eventLines, exportFileName, queryRows, runExport, siteLines, storedEvents, type ExportDelivery } from '../export'
-import type { QueryAccount } from '../query'
 import { checkScope } from './check-scope'
 import type { ChannelContext } from './context'
 import { handle } from './handle'
+import { scopeQueryAccounts } from './scope-accounts'
 
 export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): Pick<ChannelHandlers, 'export:sites' | 'export:events'> {
   const { accounts, workspace } = ctx
@@ -20,15 +20,8 @@ export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): P
 
   return {
     'export:sites': handle('export:sites', async ({ query, except, columns, format }) => {
-      const labels = await labelsOf(query.scope)
-      const accounts: QueryAccount[] = query.scope.map((accountId) => ({
-        accountId,
-        label: labels.get(accountId)!,
-        sites: workspace.sites(accountId),
-        tags: workspace.tags(accountId),
-        revision: workspace.revision(accountId),
-        ...(ctx.siteFindings ? { health: ctx.siteFindings(accountId) } : {}),
-      }))
+      const accounts = await scopeQueryAccounts(ctx, query.scope)
+      const labels = new Map(accounts.map((account) => [account.accountId, account.label]))
       const rows = counting(queryRows(accounts, query, except))
       const lines = siteLines(rows.items, {
         columns,
