@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { CheckRunner, interleaveByHost, type HealthJob } from '../../../../src/core/health/check-runner'
 import type { CheckOutcome } from '../../../../src/core/health/check-outcome'
 import { ManualClock } from '../sync/support/manual-clock'
+import { timeSlicer } from '../../../../src/core/util/time-slicer'
 
 const ok: CheckOutcome = { check: 'dns', level: 'ok', cause: null, reason: 'ok', details: { kind: 'dns', addresses: [], expected: null } }
 
-/** Lets every settled promise run its continuations. */
+/** Lets every settled promise run its continuations, and a worker that gave the event loop a turn go on. */
 async function flush(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve()
+  await new Promise<void>((resolve) => setImmediate(resolve))
 }
 
 /** Runs the cycle to its end, moving the clock by `step` whenever everything waits on it. */
@@ -100,6 +102,29 @@ describe('CheckRunner', () => {
     const report = await drive(clock, runner.run(jobs(2000, clock, 1000), 60_000, () => undefined), 1000)
     expect(report.concurrency).toBe(42)
     expect(report.wallMs).toBeLessThanOrEqual(60_000)
+  })
+})
+
+describe('CheckRunner between two jobs', () => {
+  it('gives the event loop a turn once a slice is spent, though the checks settle at once (refused, simulated)', async () => {
+    const clock = new ManualClock()
+    let now = 0
+    const log: string[] = []
+    const instant: HealthJob[] = Array.from({ length: 6 }, (_, i) => ({
+      accountId: 'a',
+      siteId: i + 1,
+      host: `h${i}.test`,
+      run: async () => {
+        log.push(`check ${i + 1}`)
+        // Each check's own work spends 10 ms of the slice; a request arrives during the second.
+        now += 10
+        if (i === 1) setImmediate(() => log.push('request served'))
+        return ok
+      },
+    }))
+    const runner = new CheckRunner({ clock, concurrency: 1, hostSpacingMs: 0, slicer: () => timeSlicer(16, () => now) })
+    await runner.run(instant, 300_000, () => undefined)
+    expect(log).toEqual(['check 1', 'check 2', 'request served', 'check 3', 'check 4', 'check 5', 'check 6'])
   })
 })
 
