@@ -110,4 +110,42 @@ describe('workspace store', () => {
     expect(sync.stateOf('b')?.lastSyncedAt).toBeNull()
     expect(sync.stateOf('a')?.lastSyncedAt).toBe(syncState('a').lastSyncedAt)
   })
+
+  it("in a scope of several accounts reads only the changed account's summary and puts it in place", async () => {
+    const { core, fake, accounts, workspace } = setup()
+    accounts.showAll()
+    await flushPromises()
+    const before = workspace.scopeAccount('a')
+    fake.api.workspaceScope.mockClear()
+    core.data.b!.sites.push(makeSite(10, { name: 'Charlie' }))
+    fake.emit('workspace:changed', changed('b'))
+    fake.emit('workspace:changed', changed('b'))
+    await flushPromises()
+    // One read, and one more for the push that came while it ran: each of that account alone.
+    expect(fake.api.workspaceScope.mock.calls.map(([input]) => input)).toEqual([{ scope: ['b'] }, { scope: ['b'] }])
+    expect(workspace.scopeSummary?.accounts.map((a) => [a.accountId, a.siteCount])).toEqual([
+      ['a', 2],
+      ['b', 2],
+    ])
+    // The other account's summary is the same object: nothing else was read or redrawn.
+    expect(workspace.scopeAccount('a')).toBe(before)
+  })
+
+  it("never puts an older answer for an account in place of a newer one", async () => {
+    const { core, fake, accounts, workspace } = setup()
+    accounts.showAll()
+    await flushPromises()
+    const held = deferred<Result<ScopeSummary>>()
+    const answer = fake.api.workspaceScope.getMockImplementation()!
+    fake.api.workspaceScope.mockImplementationOnce(() => held.promise)
+    fake.emit('workspace:changed', changed('b'))
+    // The account's read is held; meanwhile it changes again and the whole scope is read.
+    const older = await answer({ scope: ['b'] })
+    core.data.b!.sites.push(makeSite(10, { name: 'Charlie' }))
+    await workspace.loadSummary()
+    expect(workspace.scopeAccount('b')?.siteCount).toBe(2)
+    held.resolve(older)
+    await flushPromises()
+    expect(workspace.scopeAccount('b')?.siteCount).toBe(2)
+  })
 })
