@@ -14,8 +14,7 @@ export function exportChannels(ctx: ChannelContext, delivery: ExportDelivery): P
 
   /** The scope's account labels by id, once every account is known to exist. */
   async function labelsOf(scope: readonly string[]): Promise<Map<string, string>> {
-    await checkScope(accounts, scope)
-    return new Map(await Promise.all(scope.map(async (accountId) => [accountId, (await accounts.requireAccount(accountId)).label] as const)))
+    return new Map((await checkScope(accounts, scope)).map((account) => [account.id, account.label]))
   }
 
   return {

@@ -36,8 +36,7 @@ export function reportChannels(ctx: Pick<ChannelContext, 'accounts' | 'workspace
   const batch = parts.batch ? new ReportBatch(parts.batch, (state) => ctx.events.emit('report:progress', state)) : null
 
   async function reportAccounts(scope: readonly string[]): Promise<{ accounts: ReportAccount[]; demo: Set<string> }> {
-    await checkScope(ctx.accounts, scope)
-    const records = await Promise.all(scope.map((accountId) => ctx.accounts.requireAccount(accountId)))
+    const records = await checkScope(ctx.accounts, scope)
     const accounts: ReportAccount[] = records.map((record) => ({
       accountId: record.id,
       label: record.label,

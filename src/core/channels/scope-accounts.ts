@@ -9,8 +9,7 @@ import type { ChannelContext } from './context'
 /** The scope's accounts, in its order, once every one is known to exist. */
 export async function scopeQueryAccounts(ctx: Pick<ChannelContext, 'accounts' | 'workspace' | 'siteFindings'>, scope: readonly string[]): Promise<QueryAccount[]> {
   const { accounts, workspace, siteFindings } = ctx
-  await checkScope(accounts, scope)
-  const records = await Promise.all(scope.map((accountId) => accounts.requireAccount(accountId)))
+  const records = await checkScope(accounts, scope)
   // A cold account's list and findings take 50-200 ms to read: a request (on a launch, the page
   // itself) gets a turn between two accounts instead of waiting behind all of All accounts.
   return readInSlices(scope, (accountId, at) => ({
