@@ -26,6 +26,7 @@
 //   BENCH_CASES=500,10k  only these cases (500, 10k, 5x10k)
 //   BENCH_VERBOSE=1      every run's figures and every keystroke
 //   BENCH_FRAMES=1       the bridge's frames (channel, bytes, ms) of each case's first open and of its 10-site sync
+//   BENCH_FRAMES=2       the same with each push's first characters
 //   BENCH_CORE_PROF=DIR  a V8 CPU profile of the reopened shell (core), written to DIR when it stops
 //                        (bench/support/cpu-profile-hook.mjs; open it in DevTools' Performance panel)
 //   BENCH_TIMELINE=1     each open's file timings (request>first byte>last byte) and long tasks, on the page's clock
@@ -83,7 +84,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
 const TIMELINE = process.env.BENCH_TIMELINE === '1'
 const TRACE_DIR = process.env.BENCH_TRACE
-const FRAMES = process.env.BENCH_FRAMES === '1'
+const FRAMES = process.env.BENCH_FRAMES === '1' || process.env.BENCH_FRAMES === '2'
+const FRAME_HEADS = process.env.BENCH_FRAMES === '2'
 const CORE_PROF_DIR = process.env.BENCH_CORE_PROF
 /** DevTools' Performance panel's own categories, with the JS sampling profiler. */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading', 'netlog', 'toplevel']
@@ -176,7 +178,10 @@ const median = (values: number[]) => percentile(values, 0.5)
 /** The frames of one step, one line each (BENCH_FRAMES=1). */
 function printFrames(title: string, frames: FrameNote[]): void {
   console.log(`    frames of ${title}:`)
-  for (const f of frames) console.log(`      ${f.atMs?.toFixed(0).padStart(6) ?? '     -'} ms ${f.dir === 'out' ? '->' : '<-'} ${f.what} ${(f.bytes / KB).toFixed(1)} KB`)
+  for (const f of frames) {
+    const head = FRAME_HEADS && f.what.startsWith('push') ? `  ${f.head}` : ''
+    console.log(`      ${f.atMs?.toFixed(0).padStart(6) ?? '     -'} ms ${f.dir === 'out' ? '->' : '<-'} ${f.what} ${(f.bytes / KB).toFixed(1)} KB${head}`)
+  }
 }
 
 /** Prints a figure, or why it was not measured when there is nothing to print. */

@@ -34,6 +34,8 @@ export interface FrameNote {
   what: string
   bytes: number
   atMs: number | null
+  /** The frame's first characters, for a push (BENCH_FRAMES=2 prints them). */
+  head: string
 }
 
 /** What a frame of the shell's protocol is about, read without parsing big answers whole. */
@@ -81,7 +83,7 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
   })
   session.on('Network.webSocketFrameReceived', (event: Timed & { response: { payloadData: string } }) => {
     const bytes = Buffer.byteLength(event.response.payloadData, 'utf8')
-    log.push({ dir: 'in', what: frameName(event.response.payloadData), bytes, atMs: since(event.timestamp) })
+    log.push({ dir: 'in', what: frameName(event.response.payloadData), bytes, atMs: since(event.timestamp), head: event.response.payloadData.slice(0, 160) })
     received += bytes
     frames++
     lastFrameAt = performance.now()
@@ -89,7 +91,7 @@ export async function attachPageMeter(page: Page): Promise<PageMeter> {
   session.on('Network.webSocketFrameSent', (event: Timed & { response: { payloadData: string } }) => {
     const bytes = Buffer.byteLength(event.response.payloadData, 'utf8')
     const id = /^\{"id":(\d+)/.exec(event.response.payloadData)
-    log.push({ dir: 'out', what: `${frameName(event.response.payloadData)}${id ? ` #${id[1]}` : ''}`, bytes, atMs: since(event.timestamp) })
+    log.push({ dir: 'out', what: `${frameName(event.response.payloadData)}${id ? ` #${id[1]}` : ''}`, bytes, atMs: since(event.timestamp), head: event.response.payloadData.slice(0, 160) })
     sent += bytes
     firstFrameAt ??= event.timestamp
   })

@@ -222,6 +222,7 @@ export interface ScopeAccount {
   siteCount: number
   /** Pending updates of all its sites (a site never checked has none yet): the tab title's and dock badge's count. */
   pendingUpdates: number
+  /** As counted when read: the window does not read the summary again for a change to events alone. */
   eventCount: number
   /** The account's tags by name, each with how many of its sites carry it. */
   tags: Array<Tag & { siteCount: number }>

@@ -2,8 +2,9 @@
 // the scope's summary as core's store has it (`workspace:scope`): each account's stored sync
 // state, its counts and its tags with how many sites carry each, and its revision. Read at once
 // when the scope is set (no network: core answers from its store) and again whenever core says
-// an account of the scope changed ('workspace:changed'), one read at a time with one more after
-// a burst; in a scope of several accounts, only the changed account's. An answer for a scope the person has left is dropped. The sites themselves are asked
+// the sites or tags of an account of the scope changed ('workspace:changed'), one read at a time
+// with one more after a burst; in a scope of several accounts, only the changed account's. An
+// answer for a scope the person has left is dropped. The sites themselves are asked
 // for by the views that show them: the Sites table through its window (stores/site-window.ts),
 // a site page by its key.
 import { defineStore } from 'pinia'
@@ -101,6 +102,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   onScopeDispose(
     api.on('workspace:changed', (change) => {
+      // Events alone change nothing the summary is read for (sync state, site and pending counts,
+      // tags); every account's backfill pushes such a change each second, a read each.
+      if (!change.sites && !change.tags) return
       if (scopeIds.value.includes(change.accountId)) void accountChanged(change.accountId)
     }),
   )

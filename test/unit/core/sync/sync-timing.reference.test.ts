@@ -3,6 +3,7 @@
 // the network is the real reference server.
 import { afterEach, describe, expect, it } from 'vitest'
 import { startReferenceServer, type RunningReferenceServer } from '../../../../src/reference-server'
+import { SYNC_TUNING } from '../../../../src/core/sync/sync-tuning'
 import { ACCOUNT, closeHarnesses, makeHarness, type HarnessOptions } from './support/engine-harness'
 import { ManualClock } from './support/manual-clock'
 
@@ -119,7 +120,9 @@ describe('progress pushes', () => {
     // is kept in the state but waits for the interval to be pushed.
     await expect.poll(() => h.engine.state(ACCOUNT).progress?.done ?? 0, { interval: 2 }).toBeGreaterThan(5)
     expect(h.pushesOf('sync:state')).toHaveLength(1)
-    clock.advance(100)
+    clock.advance(SYNC_TUNING.progressIntervalMs - 1)
+    expect(h.pushesOf('sync:state')).toHaveLength(1)
+    clock.advance(1)
     expect(h.pushesOf('sync:state')).toHaveLength(2)
     expect(h.pushesOf('sync:state')[1]?.progress?.done).toBeGreaterThan(5)
     await synced

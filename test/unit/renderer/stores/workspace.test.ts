@@ -78,6 +78,26 @@ describe('workspace store', () => {
     expect(workspace.scopeAccount('a')?.siteCount).toBe(3)
   })
 
+  it('does not read again for a change to events alone: nothing of the summary it shows counts them', async () => {
+    const { fake, accounts } = setup()
+    await flushPromises()
+    fake.api.workspaceScope.mockClear()
+    // One account, then All accounts: the backfill of every account pushes these once a second.
+    fake.emit('workspace:changed', changed('a', { events: true }))
+    await flushPromises()
+    accounts.showAll()
+    await flushPromises()
+    fake.api.workspaceScope.mockClear()
+    fake.emit('workspace:changed', changed('a', { events: true }))
+    fake.emit('workspace:changed', changed('b', { events: true }))
+    await flushPromises()
+    expect(fake.api.workspaceScope).not.toHaveBeenCalled()
+    // Sites or tags still do.
+    fake.emit('workspace:changed', changed('b', { tags: true, events: true }))
+    await flushPromises()
+    expect(fake.api.workspaceScope.mock.calls.map(([input]) => input)).toEqual([{ scope: ['b'] }])
+  })
+
   it('drops the answer for a scope the person has left', async () => {
     const { fake, accounts, workspace } = setup()
     await flushPromises()
