@@ -1,7 +1,7 @@
 // Loaded with `node --import` (NODE_OPTIONS) into the web shell by window-open's
 // BENCH_CORE_PROF=DIR: a V8 CPU profile of the whole process, written to
 // DIR/core-<pid>.cpuprofile when it exits (Node refuses --cpu-prof in NODE_OPTIONS).
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector'
 import { join } from 'node:path'
 import process from 'node:process'
@@ -19,7 +19,9 @@ if (dir) {
     written = true
     // The same thread's session answers synchronously, so this runs before the process ends.
     session.post('Profiler.stop', (error, result) => {
-      if (!error) writeFileSync(join(dir, `core-${process.pid}.cpuprofile`), JSON.stringify(result.profile))
+      if (error) return
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, `core-${process.pid}.cpuprofile`), JSON.stringify(result.profile))
     })
   }
   process.on('exit', write)

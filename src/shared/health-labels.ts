@@ -64,21 +64,25 @@ function inDays(iso: string | null, nowMs: number): string | null {
  * A finding in a few words, for one site: "Certificate expires in 9 days", "PHP 8.1 without
  * security fixes since 31 Dec 2025". Falls back to the cause's name when the details say less.
  */
-export function healthLabel(cause: HealthCause, details: HealthDetails, nowMs: number): string {
+/** The causes whose label reads the check's details; every other cause's label is its name. */
+export const LABEL_READS_DETAILS: ReadonlySet<HealthCause> = new Set<HealthCause>(['certificateExpiring', 'certificateInvalid', 'domainExpiring', 'endOfLife', 'endOfActiveSupport'])
+
+/** `details` may be null for a cause not in LABEL_READS_DETAILS (its label does not read them). */
+export function healthLabel(cause: HealthCause, details: HealthDetails | null, nowMs: number): string {
   switch (cause) {
     case 'certificateExpiring': {
-      const when = details.kind === 'tls' ? inDays(details.expiresAt, nowMs) : null
+      const when = details?.kind === 'tls' ? inDays(details.expiresAt, nowMs) : null
       return when === null ? HEALTH_CAUSE_NAMES.certificateExpiring : `Certificate expires ${when}`
     }
     case 'certificateInvalid':
-      return details.kind === 'tls' && details.expiresAt !== null && Date.parse(details.expiresAt) <= nowMs ? 'Certificate expired' : HEALTH_CAUSE_NAMES.certificateInvalid
+      return details?.kind === 'tls' && details.expiresAt !== null && Date.parse(details.expiresAt) <= nowMs ? 'Certificate expired' : HEALTH_CAUSE_NAMES.certificateInvalid
     case 'domainExpiring': {
-      const when = details.kind === 'domain' ? inDays(details.expiresAt, nowMs) : null
+      const when = details?.kind === 'domain' ? inDays(details.expiresAt, nowMs) : null
       return when === null ? HEALTH_CAUSE_NAMES.domainExpiring : `Domain expires ${when}`
     }
     case 'endOfLife':
     case 'endOfActiveSupport': {
-      if (details.kind !== 'eol') return HEALTH_CAUSE_NAMES[cause]
+      if (details?.kind !== 'eol') return HEALTH_CAUSE_NAMES[cause]
       const today = new Date(nowMs).toISOString().slice(0, 10)
       const past = details.products.filter((p) =>
         cause === 'endOfLife' ? p.securitySupportUntil !== null && p.securitySupportUntil < today : p.activeSupportUntil !== null && p.activeSupportUntil < today,

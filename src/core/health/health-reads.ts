@@ -2,7 +2,7 @@
 // account still has and that are checked; response times and uptime from the rolled-up rows.
 import type { Site } from '../../shared'
 import { HEALTH_CAUSES, type HealthCause, type HealthFinding, type ResponseTimePoint, type ScopeHealth, type SiteHealth } from '../../shared/health'
-import { keyOf } from '../../shared/scope'
+import { keyOf, parseKey } from '../../shared/scope'
 import { EOL_AS_OF } from './eol-table'
 import type { HealthStore } from './health-store'
 import type { HealthSettings } from '../../shared/health'
@@ -23,6 +23,21 @@ export interface ReadContext {
 
 export function siteEnabled(settings: HealthSettings, accountId: string, siteId: number): boolean {
   return settings.accounts[accountId] !== false && settings.sites[keyOf(accountId, siteId)]?.enabled !== false
+}
+
+/**
+ * The test of siteEnabled for every site of one account, made once: the sites turned off are
+ * few, so they are found once instead of a key made and looked up per site (80 ms at 50,000).
+ */
+export function enabledInAccount(settings: HealthSettings, accountId: string): (siteId: number) => boolean {
+  if (settings.accounts[accountId] === false) return () => false
+  const off = new Set<number>()
+  for (const [key, options] of Object.entries(settings.sites)) {
+    if (options.enabled !== false) continue
+    const parsed = parseKey(key)
+    if (parsed?.accountId === accountId) off.add(parsed.id)
+  }
+  return off.size === 0 ? () => true : (siteId) => !off.has(siteId)
 }
 
 export function scopeHealth(ctx: ReadContext, accountIds: readonly string[]): ScopeHealth {

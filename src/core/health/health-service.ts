@@ -19,7 +19,7 @@ import { planCycle } from './cycle-plan'
 import { DomainLookups } from './domain-lookups'
 import { DAILY_MS } from './due-checks'
 import type { HealthNetwork } from './health-network'
-import { scopeHealth, siteEnabled, siteHealth, type ReadContext } from './health-reads'
+import { scopeHealth, enabledInAccount, siteHealth, type ReadContext } from './health-reads'
 import { readSettings, writeSettings } from './health-settings'
 import type { HealthStore, RecordEntry } from './health-store'
 import { hasNetwork, looksOffline } from './machine-offline'
@@ -84,10 +84,7 @@ export class HealthService {
   constructor(private readonly options: HealthServiceOptions) {
     this.findings = new SiteFindingsCache(
       (accountId) => options.store.findings(accountId),
-      (accountId) => {
-        const settings = this.settings()
-        return (siteId) => siteEnabled(settings, accountId, siteId)
-      },
+      (accountId) => enabledInAccount(this.settings(), accountId),
     )
     this.domains = new DomainLookups({
       store: options.store,

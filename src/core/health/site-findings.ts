@@ -3,8 +3,9 @@
 // wrote a finding of the account or the settings changed; a remade map whose findings read the
 // same is thrown away and the kept one answered, so the query engine (which keys its caches on
 // this map's identity) starts over only when a finding really changed.
-import { HEALTH_CAUSES, HEALTH_LEVELS, type HealthCheckState, type HealthFinding } from '../../shared/health'
+import { HEALTH_CAUSES, HEALTH_LEVELS, type HealthFinding } from '../../shared/health'
 import { healthLabel } from '../../shared/health-labels'
+import type { FindingRow } from './health-store'
 
 /** Site id -> its findings, worst first. Never changed once made. */
 export type SiteFindings = ReadonlyMap<number, readonly HealthFinding[]>
@@ -16,11 +17,11 @@ export const NO_FINDINGS: SiteFindings = new Map()
  * order. Each label is worded as of its check (as its sentence is), so "expires in 5 days"
  * reads the same in the column as on the site page.
  */
-export function findingsOf(states: readonly HealthCheckState[]): HealthFinding[] {
-  return states
-    .filter((s) => s.cause !== null)
-    .map((s) => ({ check: s.check, cause: s.cause!, level: s.level, reason: s.reason, label: healthLabel(s.cause!, s.details, Date.parse(s.checkedAt)), since: s.since }))
-    .sort((a, b) => HEALTH_LEVELS.indexOf(b.level) - HEALTH_LEVELS.indexOf(a.level) || HEALTH_CAUSES.indexOf(a.cause) - HEALTH_CAUSES.indexOf(b.cause))
+export function findingsOf(rows: readonly FindingRow[]): HealthFinding[] {
+  const findings = rows.map((s) => ({ check: s.check, cause: s.cause, level: s.level, reason: s.reason, label: healthLabel(s.cause, s.details, s.checkedMs), since: s.since }))
+  // Most sites have one finding: nothing to order.
+  if (findings.length < 2) return findings
+  return findings.sort((a, b) => HEALTH_LEVELS.indexOf(b.level) - HEALTH_LEVELS.indexOf(a.level) || HEALTH_CAUSES.indexOf(a.cause) - HEALTH_CAUSES.indexOf(b.cause))
 }
 
 interface Kept {
@@ -42,7 +43,7 @@ export class SiteFindingsCache {
    * @param enabledIn the account's test of whether a site is checked (a site turned off shows nothing)
    */
   constructor(
-    private readonly read: (accountId: string) => Map<number, HealthCheckState[]>,
+    private readonly read: (accountId: string) => Map<number, FindingRow[]>,
     private readonly enabledIn: (accountId: string) => (siteId: number) => boolean,
   ) {}
 

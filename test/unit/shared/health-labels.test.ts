@@ -2,7 +2,7 @@
 // labels every site of a scope (50,000 in the benchmark), and a new Intl.DateTimeFormat per
 // label cost core seconds per answer.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatHealthDay } from '../../../src/shared/health-labels'
+import { formatHealthDay, healthLabel, HEALTH_CAUSE_NAMES, LABEL_READS_DETAILS } from '../../../src/shared/health-labels'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -32,5 +32,11 @@ describe('formatHealthDay', () => {
     for (const day of days) formatHealthDay(day)
     expect(formatHealthDay(days.at(-1)!)).toBe('4 Jan 2043')
     expect(formatHealthDay(days[0]!)).toBe('1 Jan 2040')
+  })
+})
+
+describe('healthLabel without details', () => {
+  it("names the cause when the details are not there, for every cause whose label would read them", () => {
+    for (const cause of LABEL_READS_DETAILS) expect(healthLabel(cause, null, Date.UTC(2026, 10, 1))).toBe(HEALTH_CAUSE_NAMES[cause])
   })
 })

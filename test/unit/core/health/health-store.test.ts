@@ -68,6 +68,24 @@ describe('HealthStore', () => {
     expect(s.responseTimes(A, 1, 'day', 0)).toEqual([])
   })
 
+  it("reads each finding with the check's time as a number and only the details its label reads", () => {
+    const s = store()
+    const tls: CheckOutcome = {
+      check: 'tls',
+      level: 'warning',
+      cause: 'certificateExpiring',
+      reason: 'The certificate expires on 6 Nov 2026.',
+      details: { kind: 'tls', expiresAt: new Date(T0 + 5 * DAY).toISOString(), issuer: 'Test CA', validForHost: true, trusted: true },
+    }
+    s.record([{ accountId: A, siteId: 1, outcome: reach(false, null) }, { accountId: A, siteId: 1, outcome: tls }, { accountId: A, siteId: 2, outcome: reach(true, 90) }], T0)
+    const found = s.findings(A)
+    // A site with no cause has no findings.
+    expect([...found.keys()]).toEqual([1])
+    const byCheck = Object.fromEntries(found.get(1)!.map((row) => [row.check, row]))
+    expect(byCheck.reachability).toEqual({ check: 'reachability', level: 'error', cause: 'down', reason: 'Refused.', checkedMs: T0, since: new Date(T0).toISOString(), details: null })
+    expect(byCheck.tls).toMatchObject({ cause: 'certificateExpiring', checkedMs: T0, details: tls.details })
+  })
+
   it('keeps one RDAP look-up per domain and the settings', () => {
     const s = store()
     s.setRdap('example.com', { kind: 'none', domain: 'example.com', reason: 'x' }, T0)

@@ -3,18 +3,10 @@
 // when one really changed; a site whose checks are off shows none.
 import { describe, expect, it } from 'vitest'
 import { SiteFindingsCache } from '../../../../src/core/health/site-findings'
-import type { HealthCheckState } from '../../../../src/shared/health'
+import type { FindingRow } from '../../../../src/core/health/health-store'
 
-function down(reason: string): HealthCheckState {
-  return {
-    check: 'reachability',
-    level: 'error',
-    cause: 'down',
-    reason,
-    checkedAt: '2026-11-20T10:00:00.000Z',
-    since: '2026-11-20T09:00:00.000Z',
-    details: { kind: 'reachability', status: null, finalUrl: null, redirects: 0, ttfbMs: null, totalMs: null, keyword: null, failuresInRow: 2, failingSince: '2026-11-20T09:00:00.000Z' },
-  }
+function down(reason: string): FindingRow {
+  return { check: 'reachability', level: 'error', cause: 'down', reason, checkedMs: Date.parse('2026-11-20T10:00:00.000Z'), since: '2026-11-20T09:00:00.000Z', details: null }
 }
 
 describe('SiteFindingsCache', () => {
