@@ -203,36 +203,35 @@ export function createCore(options: CoreOptions): Core {
   const sites = siteChannels(context)
   // A bulk delete deletes each site through sites:delete's own handler.
   const bulk = bulkChannels(context, (accountId, siteId) => sites['sites:delete']({ accountId, siteId }))
-  const handlers = noteActivity(
-    {
-      ...appChannels(options, context.notices),
-      ...accountsChannels(context),
-      ...demoChannels(context),
-      ...workspaceChannels(context),
-      ...scopeChannels(context),
-      ...syncChannels(context),
-      ...sites,
-      ...tagChannels(context),
-      ...settingsChannels(context),
-      ...prefsChannels(context),
-      ...historyChannels(context),
-      ...healthChannels(context, health.service),
-      ...overviewChannels(context),
-      ...exportChannels(context, exportDelivery(options)),
-      ...reportChannels(context, {
-        health: health.service,
-        templates: new ReportTemplates(options.dataDir),
-        delivery: exportDelivery(options),
-        printPdf: options.printReportPdf,
-        batch: options.reportBatch,
-      }),
-      ...bulk.handlers,
-    },
-    () => sync.noteUserActivity(),
-  )
+  const channels: ChannelHandlers = {
+    ...appChannels(options, context.notices),
+    ...accountsChannels(context),
+    ...demoChannels(context),
+    ...workspaceChannels(context),
+    ...scopeChannels(context),
+    ...syncChannels(context),
+    ...sites,
+    ...tagChannels(context),
+    ...settingsChannels(context),
+    ...prefsChannels(context),
+    ...historyChannels(context),
+    ...healthChannels(context, health.service),
+    ...overviewChannels(context),
+    ...exportChannels(context, exportDelivery(options)),
+    ...reportChannels(context, {
+      health: health.service,
+      templates: new ReportTemplates(options.dataDir),
+      delivery: exportDelivery(options),
+      printPdf: options.printReportPdf,
+      batch: options.reportBatch,
+    }),
+    ...bulk.handlers,
+  }
+  const handlers = noteActivity(channels, () => sync.noteUserActivity())
 
   return {
     handlers: logChannelFailures(startup.watchFirstRead(handlers), logger),
+    warmUpHandlers: logChannelFailures(channels, logger),
     on: (event, listener) => events.on(event, listener),
     dispose: async () => {
       startup.stop()

@@ -173,7 +173,8 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
   // account's list, findings, the scope's sort order and widest cells; the first Sites query at
   // 10,000 sites costs about 400 ms cold, a few ms warm). Only reads are ever kept. One at a
   // time, so a page arriving meanwhile is served between two steps.
-  void warmUpWith(options.core.handlers, firstCalls.calls())
+  // Its reads are not the page's: the start-up sync still waits for the page's first read.
+  void warmUpWith(options.core.warmUpHandlers ?? options.core.handlers, firstCalls.calls())
 
   return {
     port,

@@ -86,3 +86,22 @@ it.each(['sites:query', 'workspace:scope'] as const)('counts a first %s as the w
   expect(server.requests).toEqual([])
   await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
 })
+
+it("does not count core's own warm-up of the kept first calls as the window's first read", async () => {
+  const server = await api()
+  const secretStore = new MemorySecretStore()
+  const { dataDir, account } = await earlierRun(server, secretStore)
+
+  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 60_000 })
+  started(app.core)
+  const input = { scope: [account.id], filter: EMPTY_FILTER, sort: [], offset: 0, limit: 50 }
+  await app.core.warmUpHandlers!['sites:query'](input)
+  await app.core.warmUpHandlers!['workspace:scope']({ scope: [account.id] })
+  // The start-up sync would begin a turn after a first read's answer (and say so at once); it has not.
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
+  expect(app.pushesOf('sync:state').filter((s) => s.status === 'syncing')).toEqual([])
+  expect(server.requests).toEqual([])
+  // The window's own first read starts it.
+  await app.value('sites:query', input)
+  await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
+})
