@@ -5,113 +5,14 @@
 // be brought on screen whole by focusing it, a name cut short shows whole on hover (its title),
 // and the sidebar is a drawer behind a Menu button that Escape and a chosen link close.
 import { expect, test } from '../support/fixtures'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { Audit } from './accessibility-audit'
-
-const SIZES = [
-  { name: '320 px wide', viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 },
-  { name: '200 % zoom', viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
-] as const
+import { expectReachable, expectReflows, SIZES } from './reflow-helpers'
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name })
 const main = (page: Page) => page.getByRole('main', { name: 'Content' })
 const siteRows = (page: Page) => page.getByRole('table', { name: 'Sites' }).locator('tbody tr.site-row')
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' })
-
-/**
- * What reaches past the window's right edge, or makes the page wider than the window: each as
- * "tag.class "text"". Inside the site table's own scroller is allowed (it scrolls sideways);
- * text cut with an ellipsis inside its box does not reach past it.
- */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    type El = {
-      tagName: string
-      className: unknown
-      textContent: string | null
-      closest(selector: string): El | null
-      getBoundingClientRect(): { left: number; right: number; width: number; height: number }
-      checkVisibility(): boolean
-    }
-    const browser = globalThis as unknown as {
-      innerWidth: number
-      document: { documentElement: { scrollWidth: number; clientWidth: number }; querySelectorAll(s: string): El[] }
-    }
-    const width = browser.innerWidth
-    const found: string[] = []
-    const root = browser.document.documentElement
-    if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWidth - root.clientWidth} px wider than the window`)
-    for (const element of browser.document.querySelectorAll('body *')) {
-      const box = element.getBoundingClientRect()
-      if (box.width <= 1 || box.height <= 1 || !element.checkVisibility()) continue
-      if (element.closest('.scroller') || element.closest('.sr-only')) continue
-      if (box.right > width + 1 || box.left < -1) {
-        found.push(`${element.tagName.toLowerCase()}.${String(element.className)} "${(element.textContent ?? '').trim().slice(0, 30)}" (${Math.round(box.left)}..${Math.round(box.right)} of ${width})`)
-      }
-    }
-    return found
-  })
-}
-
-/** Text cut short (its box narrower than its text) without a title that holds it whole (or says more). */
-function cutWithoutTitle(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    type El = {
-      scrollWidth: number
-      clientWidth: number
-      textContent: string | null
-      closest(selector: string): El | null
-      querySelectorAll(selector: string): El[]
-      getAttribute(name: string): string | null
-      checkVisibility(): boolean
-      cloneNode(deep: boolean): unknown
-      remove(): void
-    }
-    const browser = globalThis as unknown as {
-      document: { querySelectorAll(s: string): El[] }
-      getComputedStyle(e: El): { textOverflow: string; overflowX: string }
-    }
-    const found: string[] = []
-    for (const element of browser.document.querySelectorAll('main *, aside *')) {
-      const style = browser.getComputedStyle(element)
-      if (style.textOverflow !== 'ellipsis' || element.scrollWidth <= element.clientWidth || !element.checkVisibility()) continue
-      const text = (element.textContent ?? '').trim()
-      if (text === '') continue
-      // The title may be on the box that cuts, around it, or on what it holds: a table cell's
-      // link, or several badges each with its own title (then nothing may be left untitled).
-      const titled = [...element.querySelectorAll('[title]')]
-      const titles = [element.closest('[title]'), ...titled].map((e) => e?.getAttribute('title') ?? '')
-      const untitled = element.cloneNode(true) as El
-      for (const part of untitled.querySelectorAll('[title]')) part.remove()
-      const rest = (untitled.textContent ?? '').replace(/[\s()+·,;:.-]/g, '')
-      // A title holds the whole text, or says more than it (a health finding's full reasons).
-      const whole = titles.some((title) => title.includes(text) || title.length >= text.length)
-      if (!whole && !(titled.length > 0 && rest === '')) found.push(`"${text}"`)
-    }
-    return found
-  })
-}
-
-async function expectReflows(page: Page, state: string): Promise<void> {
-  await expect.poll(() => overflowing(page), { message: `nothing past the right edge on ${state}` }).toEqual([])
-  expect(await cutWithoutTitle(page), `names cut short without their whole text on hover, on ${state}`).toEqual([])
-}
-
-/** Focused, the control is on screen whole: not past an edge, not under anything. */
-async function expectReachable(control: Locator, what: string): Promise<void> {
-  // A Refresh button is disabled while its sync runs.
-  await expect(control, `${what} can be used`).toBeEnabled()
-  await control.focus()
-  await expect(control, `${what} has the focus`).toBeFocused()
-  await expect(control, `${what} is on screen whole when focused`).toBeInViewport({ ratio: 1 })
-  const onTop = await control.evaluate((element) => {
-    const box = element.getBoundingClientRect()
-    const doc = element.ownerDocument as unknown as { elementFromPoint(x: number, y: number): unknown }
-    const hit = doc.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-    return hit === element || element.contains(hit as typeof element)
-  })
-  expect(onTop, `${what} is not covered by anything`).toBe(true)
-}
 
 /** Goes to a view through the drawer, as a person would at this size. */
 async function openView(page: Page, link: string, heading = link): Promise<void> {
