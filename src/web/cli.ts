@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       downloads,
       // What the page read first last time, so the next page opens on core's answers to it.
       firstCallsFile: join(options.dataDir, 'web-first-calls.json'),
+      firstAnswersFile: join(options.dataDir, 'web-first-answers.json'),
     })
   } catch (error) {
     logger.error('The web shell could not start its server', { port: options.port, error: errorFields(error) })

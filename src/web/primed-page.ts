@@ -2,16 +2,26 @@
 // browser asks for the scripts and styles while core answers the page's first calls
 // (primed-answers.ts); the answers follow as a JSON data block, then the page's end. The
 // scripts are deferred, so they run only once the whole page (answers included) is in.
+//
+// A call core has not answered by then takes its kept answer (kept-answers.ts), if it has one:
+// a shell that has just started opens its first page on the last view's rows, and the page reads
+// everything again once connected. With kept answers for every call, core gets a shorter wait.
 import type { ServerResponse } from 'node:http'
 import type { ChannelHandlers } from '../shared'
-import type { FirstCalls } from '../core/first-screen'
-import { primeAnswers } from './primed-answers'
+import { callKey, type PrimedAnswer } from '../shared/first-screen'
+import type { FirstCall, FirstCalls } from '../core/first-screen'
+import type { KeptAnswers } from './kept-answers'
+import { primeAnswers, PRIME_DEADLINE_MS } from './primed-answers'
 import { encodePrimedAnswers, PRIMED_ANSWERS_ID, type PrimedAnswers } from './protocol'
 import type { StaticFile } from './static-files'
+
+/** Core's wait when every call has a kept answer: a warm core answers within it, a cold one would take seconds. */
+export const KEPT_DEADLINE_MS = 60
 
 export interface PrimingSource {
   readonly firstCalls: FirstCalls
   pushSeq(): number
+  readonly keptAnswers?: KeptAnswers
 }
 
 export async function sendPrimedPage(res: ServerResponse, page: StaticFile, handlers: ChannelHandlers, source: PrimingSource): Promise<void> {
@@ -26,8 +36,36 @@ export async function sendPrimedPage(res: ServerResponse, page: StaticFile, hand
   if (calls.length > 0) {
     // The number before the answers: a push made while they are made is sent to the page again, never missed.
     const seq = source.pushSeq()
-    const primed: PrimedAnswers = { seq, answers: await primeAnswers(handlers, calls) }
+    const primed = await withKeptAnswers(seq, calls, source.keptAnswers, (deadlineMs) => primeAnswers(handlers, calls, deadlineMs))
     if (primed.answers.length > 0) res.write(`<script type="application/json" id="${PRIMED_ANSWERS_ID}">${encodePrimedAnswers(primed)}</script>\n`)
   }
   res.end(tail)
+}
+
+/**
+ * Core's answers, each call core did not answer in time filled with its kept one (then the page
+ * is told to read everything again: `stale`). Answers made now for every call are kept for the
+ * next start.
+ */
+async function withKeptAnswers(
+  seq: number,
+  calls: readonly FirstCall[],
+  kept: KeptAnswers | undefined,
+  prime: (deadlineMs: number) => Promise<PrimedAnswer[]>,
+): Promise<PrimedAnswers> {
+  const keys = [...new Set(calls.map((call) => callKey(call.channel, call.input)))]
+  const allKept = kept !== undefined && keys.every((key) => kept.get(key) !== undefined)
+  const answers = await prime(allKept ? KEPT_DEADLINE_MS : PRIME_DEADLINE_MS)
+  if (kept === undefined) return { seq, answers }
+  const answered = new Set(answers.map(([key]) => key))
+  const missing = keys.filter((key) => !answered.has(key))
+  if (missing.length === 0) {
+    kept.keep(answers)
+    return { seq, answers }
+  }
+  const filled = missing.flatMap((key): PrimedAnswer[] => {
+    const answer = kept.get(key)
+    return answer === undefined ? [] : [[key, answer]]
+  })
+  return filled.length === 0 ? { seq, answers } : { seq, answers: [...answers, ...filled], stale: true }
 }

@@ -53,6 +53,8 @@ export interface PrimedAnswers {
   seq: number
   /** [callKey(channel, input), its answer] */
   answers: Array<[string, Result<unknown>]>
+  /** Some answers are kept ones from an earlier start (kept-answers.ts): the page reads everything again once it has drawn them (browser/bridge-client.ts). */
+  stale?: true
 }
 
 /** The id of the page's data block that carries the PrimedAnswers. */
@@ -85,7 +87,7 @@ export function parsePrimedAnswers(text: string): PrimedAnswers | null {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isResult(entry[1])) return null
     answers.push([entry[0], entry[1]])
   }
-  return { seq: value.seq, answers }
+  return value.stale === true ? { seq: value.seq, answers, stale: true } : { seq: value.seq, answers }
 }
 
 export interface ResponseMessage {

@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from '../core/util/logger'
 import { tokenCookie } from './access-token'
 import { FirstCalls, warmUpWith } from '../core/first-screen'
 import { MAX_MESSAGE_BYTES, SINCE_PARAM, SOCKET_PATH } from './protocol'
+import { KeptAnswers } from './kept-answers'
 import { sendPrimedPage } from './primed-page'
 import { DOWNLOAD_PATH } from '../shared'
 import { sendDownload } from './download-file'
@@ -35,6 +36,8 @@ export interface WebShellServerOptions {
   downloads?: ExportDownloads
   /** Where the page's first calls are kept between runs (core/first-screen/first-calls.ts); absent: in memory only. */
   firstCallsFile?: string
+  /** Where the answers a page was last primed with are kept between runs (kept-answers.ts); absent: in memory only. */
+  firstAnswersFile?: string
 }
 
 export interface WebShellServer {
@@ -92,6 +95,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
   const files = staticFiles(options)
   const firstCalls = new FirstCalls({ file: options.firstCallsFile ?? null, logger })
   const channels = socketChannels(options.core, logger, firstCalls)
+  const priming = { firstCalls, pushSeq: () => channels.pushSeq(), keptAnswers: new KeptAnswers(options.firstAnswersFile ?? null, logger) }
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   sockets.on('connection', (socket, req: IncomingMessage) => channels.serve(socket, sinceOf(req)))
   // Known only once listening (port 0 picks one); requests cannot arrive before that.
@@ -135,7 +139,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
     if (access.fromQuery) res.setHeader('Set-Cookie', tokenCookie(port, options.token))
     const file = await files.read(url.pathname)
     if (!file) return sendText(res, 404, 'Not found.')
-    if (file.page && req.method === 'GET') return sendPrimedPage(res, file, options.core.handlers, channels)
+    if (file.page && req.method === 'GET') return sendPrimedPage(res, file, options.core.handlers, priming)
     res.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.body.length,

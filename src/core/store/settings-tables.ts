@@ -6,6 +6,8 @@ import type { AppSettings } from '../../shared'
 import { checkSettingsPatch, settingsFromStored } from './app-settings'
 
 const PREF_PREFIX = 'pref:'
+/** How many times the store was opened (settings never see it: settingsFromStored reads known keys only). */
+const RUNS_KEY = 'store:runs'
 
 export class SettingsTables {
   private readonly st: ReturnType<typeof prepare>
@@ -24,6 +26,18 @@ export class SettingsTables {
       }
     }
     return settingsFromStored(stored)
+  }
+
+  /**
+   * Counts this opening of the store and answers its number (1 the first time): revisions of a
+   * later run start above every one an earlier run gave out (SqliteWorkspaceStore.revision).
+   */
+  nextRun(): number {
+    const row = this.st.get.get(RUNS_KEY) as { json: string } | undefined
+    const last = row === undefined ? 0 : Number(JSON.parse(row.json))
+    const run = Number.isSafeInteger(last) && last >= 0 ? last + 1 : 1
+    this.st.put.run(RUNS_KEY, JSON.stringify(run))
+    return run
   }
 
   /** Checks the patch (throws invalid_input, writing nothing) and writes it; answers what was written. */

@@ -67,9 +67,13 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   /**
    * Per account, the number of the store's latest write to it (`revision`). One counter for
    * the whole store, so an account removed and added again never repeats a revision it had.
+   * It starts at this run's base: runs are counted in the store, and each has 2^32 numbers of
+   * its own, so an answer kept from an earlier run (the web shell's kept first answers) always
+   * reads as older than any of this run's.
    */
   private readonly revisions = new Map<string, number>()
-  private writes = 0
+  private readonly runBase: number
+  private writes: number
 
   private constructor(
     private readonly db: Database.Database,
@@ -84,6 +88,8 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
     this.ledger = new SyncLedger(db, changesKept)
     this.settingsTables = new SettingsTables(db)
     this.removeAccountRows = ACCOUNT_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE account_id = ?`))
+    this.runBase = runBase(this.settingsTables)
+    this.writes = this.runBase
   }
 
   /** The open database, for a room's own store of its own tables in it (core/health's HealthStore). */
@@ -109,7 +115,7 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   revision(accountId: string): number {
-    return this.revisions.get(accountId) ?? 0
+    return this.revisions.get(accountId) ?? this.runBase
   }
 
   applySync(accountId: string, write: SyncWrite): SyncWritten {
@@ -312,4 +318,16 @@ function deepFreeze<T>(value: T): T {
 function timeMs(iso: string): number {
   const ms = Date.parse(iso)
   return Number.isNaN(ms) ? Date.now() : ms
+}
+
+/** Numbers each run has for its revisions: far more writes than a run makes, and 2^21 runs fit a safe integer. */
+const REVISIONS_PER_RUN = 2 ** 32
+
+/** This run's first revision; a store that cannot count its runs (read-only) starts at 0 as before. */
+function runBase(settings: SettingsTables): number {
+  try {
+    return Math.min(settings.nextRun(), 2 ** 20) * REVISIONS_PER_RUN
+  } catch {
+    return 0
+  }
 }

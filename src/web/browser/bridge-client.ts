@@ -16,6 +16,12 @@ import { PushListeners } from './push-listeners'
 import { type ConnectionStatus, ReconnectingSocket, type ReconnectingSocketOptions } from './reconnecting-socket'
 import { DEFAULT_CALL_TIMEOUT_MS, RpcClient } from './rpc-client'
 
+/**
+ * A page primed with kept answers from an earlier start (web/kept-answers.ts) reads everything
+ * again once the page has used them all, the person acts, or this long after it opened.
+ */
+export const STALE_READ_AGAIN_MS = 1_500
+
 export interface BridgeOptions extends Omit<ReconnectingSocketOptions, 'clock'> {
   /** How long one call may wait for its answer before it fails with 'timeout'. */
   callTimeoutMs?: number
@@ -48,10 +54,26 @@ export function createBridge(options: BridgeOptions): Bridge {
   }
   const pushes = new PushListeners()
   const book = new PrimedAnswerBook(options.primed ?? null)
+  // Kept answers are what core said at an earlier start: once drawn, the page is told everything
+  // changed (the catch-up a reconnect makes), and its views ask core again. Not before they are
+  // drawn: the push would close the book, and the first screen would wait for a cold core.
+  let stale = options.primed?.stale === true
+  const readAgain = (): void => {
+    if (!stale) return
+    stale = false
+    clock.clearTimer(staleTimer)
+    void catchUpPushes(rpc.request, pushes.emit)
+  }
+  const staleTimer = stale ? clock.setTimer(readAgain, STALE_READ_AGAIN_MS) : undefined
   const rpc = new RpcClient({
     primed: (channel, input) => {
       if (options.opening?.() === false) book.close()
-      return book.take(channel, input)
+      const answer = book.take(channel, input)
+      // Used up (or closed by the person's first key or click): after this answer is handed
+      // over, so the caller draws it first. A call the book has no answer for says nothing:
+      // the page's other first calls may still be on their way.
+      if (stale && book.left().length === 0) clock.setTimer(readAgain, 0)
+      return answer
     },
     ...(options.opening ? { opening: options.opening } : {}),
     // The socket is made next (its events need the client); no call runs before it exists.

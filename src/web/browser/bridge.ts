@@ -20,7 +20,8 @@ dropTokenFromAddress(window)
 // The first socket asks for the pushes sent since they were made; a later one is a reconnect,
 // which reads everything again anyway.
 const primed = takePrimedAnswers(document)
-let since = primed === null ? '' : `?${SINCE_PARAM}=${primed.seq}`
+// A page primed with kept answers from an earlier start reads everything again anyway (bridge-client.ts).
+let since = primed === null || primed.stale ? '' : `?${SINCE_PARAM}=${primed.seq}`
 
 // The page is opening until the person's first key, click or typing: the calls made until
 // then are the ones the shell primes the next page with (core/first-screen/first-calls.ts).

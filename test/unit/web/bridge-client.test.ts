@@ -3,7 +3,7 @@
 import type WebSocket from 'ws'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { methodName, REQUEST_CHANNELS } from '../../../src/shared'
-import { type Bridge, createBridge } from '../../../src/web/browser/bridge-client'
+import { type Bridge, createBridge, STALE_READ_AGAIN_MS } from '../../../src/web/browser/bridge-client'
 import { CONNECTION_LOST, NOT_CONNECTED } from '../../../src/web/browser/bridge-errors'
 import type { Connect } from '../../../src/web/browser/reconnecting-socket'
 import { wsConnect } from './bridge-ws-connect'
@@ -156,5 +156,43 @@ describe('browser bridge on primed answers', () => {
     shell.push('workspace:changed', { accountId: 'a1', sites: true, tags: false, events: false, changes: null })
     await expect.poll(() => heard.length).toBe(1)
     expect(await bridge.api.appInfo()).toMatchObject({ ok: true, value: { name: 'Site Manager' } })
+  })
+
+  it('on kept answers from an earlier start, draws them, then reads everything again once they are used up', async () => {
+    const kept = { ...primed, stale: true as const }
+    bridge = createBridge({ connect: connectTo(shell), reconnectDelayMs: fastRetry, primed: kept, opening: () => true })
+    const changed: unknown[] = []
+    bridge.api.on('accounts:changed', (payload) => changed.push(payload))
+    const before = shell.calls.length
+    // The kept answer is drawn first, without core.
+    expect(await bridge.api.appInfo()).toEqual(primedInfo)
+    // Then the page is told everything changed (shared/catch-up-pushes.ts): the accounts and
+    // sync states are asked of core, and the listeners read again.
+    await expect.poll(() => shell.calls.slice(before).map((c) => c.channel).sort()).toEqual(['accounts:list', 'sync:states'])
+    await expect.poll(() => changed.length).toBe(1)
+  })
+
+  it('on kept answers the page never asks for, reads everything again after a moment', async () => {
+    const unasked = { seq: 0, answers: [['settings:get', { ok: true as const, value: null }] as [string, { ok: true; value: null }]], stale: true as const }
+    let now = 0
+    const timers: Array<{ at: number; run: () => void }> = []
+    bridge = createBridge({
+      connect: connectTo(shell),
+      reconnectDelayMs: fastRetry,
+      primed: unasked,
+      opening: () => true,
+      now: () => now,
+      setTimer: (run, ms) => {
+        const timer = { at: now + ms, run }
+        timers.push(timer)
+        return timer as never
+      },
+      clearTimer: (timer) => void timers.splice(timers.indexOf(timer as never), 1),
+    })
+    await bridge.api.syncStates() // connected
+    const before = shell.calls.length
+    now += STALE_READ_AGAIN_MS
+    for (const timer of timers.filter((t) => t.at <= now)) timer.run()
+    await expect.poll(() => shell.calls.slice(before).map((c) => c.channel).sort()).toEqual(['accounts:list', 'sync:states'])
   })
 })

@@ -2,12 +2,13 @@
 // made while opening are answered ahead in the next page it serves, as a data block; pushes
 // sent between those answers and the page's socket reach the page; calls the page answered
 // itself are noted and never answered; the list survives a restart of the shell.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { KeptAnswers } from '../../../src/web/kept-answers'
 import { PRIMED_ANSWERS_ID, parsePrimedAnswers, type PrimedAnswers } from '../../../src/web/protocol'
 import { type Harness, nextMessage, openSocket, recordingLogger, startHarness } from './web-shell-harness'
 
@@ -167,6 +168,45 @@ describe('primed pages', () => {
     const damaged = await shell({ firstCallsFile: file, logger })
     expect(primedOf((await getPage(damaged)).body)).toBeNull()
     expect(logger.lines.map((line) => line.message)).toContain("The page's first calls could not be read; the next page starts without them")
+  })
+
+  it("opens a restarted shell's first page on the answers kept from the last one when core is slow, marked stale", async () => {
+    const callsFile = join(dir, 'kept-calls.json')
+    const answersFile = join(dir, 'kept-answers.json')
+    const harness = await shell({ firstCallsFile: callsFile, firstAnswersFile: answersFile })
+    const socket = await openSocket(harness)
+    await call(socket, OPENING_CALLS)
+    await closed(socket)
+    // A page primed with core's answers to every call: those are kept, and only the owner may read them.
+    expect(primedOf((await getPage(harness)).body)?.stale).toBeUndefined()
+    await expect.poll(async () => parsePrimedAnswers(await readFile(answersFile, 'utf8').catch(() => ''))?.answers.length).toBe(2)
+    expect((await stat(answersFile)).mode & 0o777).toBe(0o600)
+    await harness.close()
+    shells = []
+
+    // Restarted, core cold: prefs:get takes seconds. The page does not wait for it.
+    const restarted = await shell({ firstCallsFile: callsFile, firstAnswersFile: answersFile, slowReadMs: 1500 })
+    const started = performance.now()
+    const primed = primedOf((await getPage(restarted)).body)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(primed?.stale).toBe(true)
+    expect(primed?.answers).toContainEqual(['prefs:get {"key":"view:a1"}', { ok: true, value: null }])
+  })
+
+  it('starts without kept answers from a damaged file, and never keeps a failure', async () => {
+    const answersFile = join(dir, 'damaged-answers.json')
+    await writeFile(answersFile, '{"seq":0,"answers":[["prefs:get",')
+    const logger = recordingLogger()
+    await shell({ firstAnswersFile: answersFile, logger })
+    expect(logger.lines.map((line) => line.message)).toContain("The page's kept first answers could not be read; the next page opens without them")
+
+    const kept = new KeptAnswers(null)
+    kept.keep([
+      ['app:info', { ok: true, value: 1 }],
+      ['prefs:get', { ok: false, error: { code: 'internal', message: 'x' } }],
+    ])
+    expect(kept.get('app:info')).toEqual({ ok: true, value: 1 })
+    expect(kept.get('prefs:get')).toBeUndefined()
   })
 
   it('asks the kept opening reads once as a restarted shell starts, before any page does, so core is ready for the page a launch opens', async () => {

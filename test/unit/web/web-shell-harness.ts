@@ -34,7 +34,8 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
+/** `slowReadMs`: prefs:get answers only after this long (a cold core at a shell's start). */
+export function fakeCore(calls: Harness['calls'], events: PushEmitter, slowReadMs = 0): Core {
   const handlers = Object.fromEntries(
     REQUEST_CHANNELS.map((channel) => [
       channel,
@@ -44,6 +45,7 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
         if (channel === 'sync:site') return fail({ code: 'not_found', message: 'No such site.', status: 404 })
         // A slow channel, so a test can drop the socket while the call is in flight.
         if (channel === 'sync:now') return new Promise(() => {})
+        if (channel === 'prefs:get' && slowReadMs > 0) return new Promise((resolve) => setTimeout(() => resolve(ok('fresh')), slowReadMs).unref())
         return ok(null)
       },
     ]),
@@ -53,7 +55,7 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter): Core {
 
 /** `port`: a fixed one, to start a shell again where an earlier one listened (a restart). */
 export async function startHarness(
-  options: { logger?: Logger; port?: number; downloads?: ExportDownloads; firstCallsFile?: string } = {},
+  options: { logger?: Logger; port?: number; downloads?: ExportDownloads; firstCallsFile?: string; firstAnswersFile?: string; slowReadMs?: number } = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'))
   await mkdir(join(dir, 'renderer', 'assets'), { recursive: true })
@@ -65,7 +67,7 @@ export async function startHarness(
   const calls: Harness['calls'] = []
   const events = new PushEmitter()
   const server = await startWebShellServer({
-    core: fakeCore(calls, events),
+    core: fakeCore(calls, events, options.slowReadMs),
     token: TOKEN,
     port: options.port ?? 0,
     rendererDir: join(dir, 'renderer'),
@@ -73,6 +75,7 @@ export async function startHarness(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),
     ...(options.firstCallsFile ? { firstCallsFile: options.firstCallsFile } : {}),
+    ...(options.firstAnswersFile ? { firstAnswersFile: options.firstAnswersFile } : {}),
   })
   return {
     server,

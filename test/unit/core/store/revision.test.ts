@@ -50,3 +50,20 @@ it('stays put while the account is only read, and for events already stored', ()
   store.addEvents(ACCOUNT_A, [event(1)])
   expect(store.revision(ACCOUNT_A)).toBe(revision)
 })
+
+it('goes on from run to run: a reopened store never gives out a revision at or below one an earlier run gave', async () => {
+  const dir = await dirs.make()
+  const first = stores.open(dir)
+  first.replaceSnapshot(ACCOUNT_A, { sites: [site(1)], tags: [], syncedAt: '2026-11-02T10:00:00.000Z' })
+  for (let n = 0; n < 5; n++) first.upsertSite(ACCOUNT_A, site(2 + n))
+  const earlier = Math.max(first.revision(ACCOUNT_A), first.revision(ACCOUNT_B))
+  first.close()
+  // An answer kept from the first run (the web shell's kept first answers) must read as older
+  // than the second run's, for an account written since and for one not written at all.
+  const second = stores.open(dir)
+  expect(second.revision(ACCOUNT_A)).toBeGreaterThan(earlier)
+  expect(second.revision(ACCOUNT_B)).toBeGreaterThan(earlier)
+  const before = second.revision(ACCOUNT_A)
+  second.upsertSite(ACCOUNT_A, site(9))
+  expect(second.revision(ACCOUNT_A)).toBeGreaterThan(before)
+})
