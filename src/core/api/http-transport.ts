@@ -5,7 +5,7 @@
 // Every wait (concurrency slot, pacer, Retry-After, the request itself) listens to the caller's
 // signal and to the transport's own, which close() aborts: closing an account never waits for
 // a slow server or a long Retry-After.
-import { Pool, type Dispatcher } from 'undici'
+import type { Dispatcher, Pool } from 'undici'
 import type { AppError } from '../../shared'
 import { AppErrorException } from '../errors'
 import { apiUrl, isWithinBaseUrl } from './base-url'
@@ -80,8 +80,18 @@ function describeAddress(url: URL): string {
   return `${url.origin}${url.pathname}`
 }
 
+/**
+ * undici, loaded when the first request goes out rather than as the app starts: it took about
+ * 125 ms of a web shell's start (BENCH_CORE_PROF), and the first window needs no network.
+ */
+let undici: Promise<typeof import('undici')> | null = null
+function loadUndici(): Promise<typeof import('undici')> {
+  return (undici ??= import('undici'))
+}
+
 export class HttpTransport {
-  private readonly pool: Pool
+  /** The connection pool, made with the first request. */
+  private pool: Promise<Pool> | null = null
   private readonly limit: ConcurrencyLimit
   private readonly pacer: RatePacer
   private readonly host: string
@@ -92,12 +102,6 @@ export class HttpTransport {
   constructor(private readonly config: TransportConfig) {
     const base = new URL(config.baseUrl)
     this.host = base.host
-    this.pool = new Pool(base.origin, {
-      connections: config.maxConcurrent,
-      connect: { timeout: config.connectTimeoutMs },
-      headersTimeout: config.headersTimeoutMs,
-      bodyTimeout: config.bodyTimeoutMs,
-    })
     this.limit = new ConcurrencyLimit(config.maxConcurrent)
     this.pacer = new RatePacer(config.timing, config.rateLimitWindowMs)
   }
@@ -135,7 +139,22 @@ export class HttpTransport {
     if (this.closed) return
     this.closed = true
     this.closing.abort()
-    await this.pool.destroy()
+    // A pool still being made is made, then closed: nothing is left open behind a close.
+    const pool = await this.pool?.catch(() => null)
+    await pool?.destroy()
+  }
+
+  private poolFor(): Promise<Pool> {
+    const { config } = this
+    return (this.pool ??= loadUndici().then(
+      ({ Pool }) =>
+        new Pool(new URL(config.baseUrl).origin, {
+          connections: config.maxConcurrent,
+          connect: { timeout: config.connectTimeoutMs },
+          headersTimeout: config.headersTimeoutMs,
+          bodyTimeout: config.bodyTimeoutMs,
+        }),
+    ))
   }
 
   /**
@@ -212,7 +231,10 @@ export class HttpTransport {
       const ticket = hop === 0 ? firstTicket : await this.pacer.beforeSend(signal, this.config.requestTimeoutMs)
       let response: Dispatcher.ResponseData
       try {
-        response = await this.pool.request({ path: `${url.pathname}${url.search}`, method: request.method, headers, body, signal })
+        const pool = await this.poolFor()
+        // Closed while the pool was made: close() destroys it, and nothing goes out.
+        if (this.closed) throwAppError({ code: 'cancelled', message: 'The account was closed; the request was not sent.' })
+        response = await pool.request({ path: `${url.pathname}${url.search}`, method: request.method, headers, body, signal })
       } catch (thrown) {
         // No answer to learn from; the pacer must not keep counting this request as pending.
         this.pacer.settle(ticket)

@@ -233,6 +233,18 @@ describe('pacing and concurrency', () => {
     expect(peak).toBe(3)
   })
 
+  it('close() before any call, or while the first call is making its pool, sends nothing and leaves nothing open', async () => {
+    const { api, server } = await serve((_req, res) => sendJson(res, 200, { data: site(1) }))
+    await api.close()
+    expect((await failure(api.getSite(1))).code).toBe('cancelled')
+
+    const { api: second, server: secondServer } = await serve((_req, res) => sendJson(res, 200, { data: site(1) }))
+    const first = failure(second.getSite(1))
+    await second.close()
+    expect((await first).code).toBe('cancelled')
+    expect([...server.requests, ...secondServer.requests]).toEqual([])
+  })
+
   it('close() ends the pool; later calls fail as cancelled', async () => {
     const { api, server } = await serve((_req, res) => sendJson(res, 200, { data: site(1) }))
     await api.getSite(1)
