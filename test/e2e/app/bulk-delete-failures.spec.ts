@@ -142,25 +142,22 @@ test.describe('the bulk delete dialog after a run with failures', () => {
     await expectFocused(all, 'Tab from Close')
     await page.keyboard.press('Tab')
     await expectFocused(failed, 'Tab from All')
-    await page.keyboard.press('Enter')
-    await expect(failed).toHaveAttribute('aria-pressed', 'true')
-    await expect(all).toHaveAttribute('aria-pressed', 'false')
-    await expect(items).toHaveCount(2)
-    await expectFocused(failed, 'Enter on Failed, the list changed under it')
+    /** A key on the focused filter: it is on, the other off, the list shows `count`, and the focus stays on it. */
+    const press = async (key: string, on: typeof all, off: typeof all, count: number, what: string) => {
+      await page.keyboard.press(key)
+      await expect(on).toHaveAttribute('aria-pressed', 'true')
+      await expect(off).toHaveAttribute('aria-pressed', 'false')
+      await expect(items).toHaveCount(count)
+      await expectFocused(on, `${what}, the list changed under it`)
+    }
+    await press('Enter', failed, all, 2, 'Enter on Failed')
 
     await page.keyboard.press('Shift+Tab')
     await expectFocused(all, 'Shift+Tab from Failed')
-    await page.keyboard.press('Space')
-    await expect(all).toHaveAttribute('aria-pressed', 'true')
-    await expect(failed).toHaveAttribute('aria-pressed', 'false')
-    await expect(items).toHaveCount(3)
-    await expectFocused(all, 'Space on All, the list changed under it')
+    await press('Space', all, failed, 3, 'Space on All')
 
     await page.keyboard.press('Tab')
-    await page.keyboard.press('Space')
-    await expect(failed).toHaveAttribute('aria-pressed', 'true')
-    await expect(items).toHaveCount(2)
-    await expectFocused(failed, 'Space on Failed, the list changed under it')
+    await press('Space', failed, all, 2, 'Space on Failed')
 
     // On through the rest: the list (it scrolls when long), Retry failed, Close.
     await page.keyboard.press('Tab')
