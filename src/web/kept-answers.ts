@@ -33,16 +33,19 @@ export class KeptAnswers {
     return this.answers.get(key)
   }
 
-  /** A page's answers, every one of them made now: these are kept in place of the last. Failures are not kept. */
-  keep(answers: readonly PrimedAnswer[]): void {
+  /**
+   * A page's answers, every one of them made now: these are kept in place of the last. Failures
+   * are not kept. Settles once they are in the file (never rejects: only the next launch's head
+   * start could be lost).
+   */
+  keep(answers: readonly PrimedAnswer[]): Promise<void> {
     const kept = answers.filter(([, result]) => result.ok)
     const text = JSON.stringify({ seq: 0, answers: kept })
-    if (text === this.text) return
+    if (text === this.text) return Promise.resolve()
     this.text = text
     this.answers = new Map(kept)
-    if (this.file === null) return
-    writeFileAtomic(this.file, text).catch((error: unknown) => {
-      // Only the next launch's head start is lost.
+    if (this.file === null) return Promise.resolve()
+    return writeFileAtomic(this.file, text).catch((error: unknown) => {
       this.logger.warn("Could not keep the page's first answers", { error: errorFields(error) })
     })
   }

@@ -60,7 +60,7 @@ async function withKeptAnswers(
   const answered = new Set(answers.map(([key]) => key))
   const missing = keys.filter((key) => !answered.has(key))
   if (missing.length === 0) {
-    kept.keep(answers)
+    void kept.keep(answers)
     return { seq, answers }
   }
   const filled = missing.flatMap((key): PrimedAnswer[] => {
@@ -68,4 +68,20 @@ async function withKeptAnswers(
     return answer === undefined ? [] : [[key, answer]]
   })
   return filled.length === 0 ? { seq, answers } : { seq, answers: [...answers, ...filled], stale: true }
+}
+
+/** How long a closing shell waits for core's answers to keep for the next start. */
+export const CLOSE_DEADLINE_MS = 1_000
+
+/**
+ * As the shell closes: core's answers to the first calls now, kept for the next start in place
+ * of those of the last page served, which a sync since may have made old. Kept only when core
+ * answered every call in time.
+ */
+export async function keepAnswersAtClose(handlers: ChannelHandlers, source: PrimingSource): Promise<void> {
+  const calls = source.firstCalls.calls()
+  if (source.keptAnswers === undefined || calls.length === 0) return
+  const answers = await primeAnswers(handlers, calls, CLOSE_DEADLINE_MS)
+  const answered = new Set(answers.map(([key]) => key))
+  if (calls.every((call) => answered.has(callKey(call.channel, call.input)))) await source.keptAnswers.keep(answers)
 }

@@ -11,7 +11,7 @@ import { tokenCookie } from './access-token'
 import { FirstCalls, warmUpWith } from '../core/first-screen'
 import { MAX_MESSAGE_BYTES, SINCE_PARAM, SOCKET_PATH } from './protocol'
 import { KeptAnswers } from './kept-answers'
-import { sendPrimedPage } from './primed-page'
+import { keepAnswersAtClose, sendPrimedPage } from './primed-page'
 import { DOWNLOAD_PATH } from '../shared'
 import { sendDownload } from './download-file'
 import { checkDownloadAccess, checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
@@ -185,6 +185,10 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
     origin,
     url: `${origin}/?token=${options.token}`,
     close: async () => {
+      // Before anything stops: core still answers, and the next start opens on what it says now.
+      await keepAnswersAtClose(options.core.warmUpHandlers ?? options.core.handlers, priming).catch((error: unknown) => {
+        logger.warn("Could not keep the page's first answers", { error: errorFields(error) })
+      })
       channels.dispose()
       sockets.close()
       server.closeAllConnections()

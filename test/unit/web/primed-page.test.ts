@@ -193,6 +193,20 @@ describe('primed pages', () => {
     expect(primed?.answers).toContainEqual(['prefs:get {"key":"view:a1"}', { ok: true, value: null }])
   })
 
+  it("keeps core's answers of the moment as the shell closes, for the next start", async () => {
+    const callsFile = join(dir, 'close-calls.json')
+    const answersFile = join(dir, 'close-answers.json')
+    const harness = await shell({ firstCallsFile: callsFile, firstAnswersFile: answersFile })
+    const socket = await openSocket(harness)
+    await call(socket, OPENING_CALLS)
+    await closed(socket)
+    // No page served since: nothing kept yet, until the shell closes.
+    await expect(stat(answersFile)).rejects.toThrow()
+    await harness.close()
+    shells = []
+    expect(parsePrimedAnswers(await readFile(answersFile, 'utf8'))?.answers.map(([key]) => key)).toEqual(['app:info', 'prefs:get {"key":"view:a1"}'])
+  })
+
   it('starts without kept answers from a damaged file, and never keeps a failure', async () => {
     const answersFile = join(dir, 'damaged-answers.json')
     await writeFile(answersFile, '{"seq":0,"answers":[["prefs:get",')
