@@ -24,6 +24,7 @@ import { SiteTagTables, type ListsChanged } from './site-tag-tables'
 import { ChangeTally, hasChanges } from './sync-changes'
 import { SyncLedger } from './sync-ledger'
 import { openWorkspaceDatabase, type OpenWorkspaceOptions } from './workspace-database'
+import { markClosedCleanly } from './open-database'
 import type { AccountSyncMeta, SnapshotWrite, SyncWrite, SyncWritten, WorkspaceStore } from './workspace-store'
 
 /** How many syncs' changes each account keeps (recentChanges reads at most these). */
@@ -257,7 +258,10 @@ export class SqliteWorkspaceStore implements WorkspaceStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close()
+    if (!this.db.open) return
+    this.db.close()
+    // Closed whole (the WAL is in the file now): the next start may skip reading every page.
+    markClosedCleanly(this.file)
   }
 
   /** Inside a transaction: old history goes by the retention setting (at most once a day). */
