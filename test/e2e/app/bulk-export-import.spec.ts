@@ -1,6 +1,7 @@
 // Working on many sites at once, as a person does it through the web shell against the
 // reference server: select sites and delete them in one go (one of them deleted on the server
-// meanwhile, so its delete fails for real and Retry failed says why again), export the view
+// meanwhile, so the server answers 404 and it is reported as already gone, not as failed;
+// failures and Retry failed are bulk-delete-failures.spec.ts's), export the view
 // and parse the downloaded file back against what the server holds, import sites from a CSV
 // with invalid rows (and a second run that creates nothing twice), and export the events.
 import { readFile, writeFile } from 'node:fs/promises'
