@@ -1,11 +1,18 @@
 // When the start-up sync begins. Every account syncs at start (after --demo has made its
 // account) and then on the interval; but only once the window has its first read of the store
-// (the scope summary or rows), or after a moment if no window asks: a sync of thousands of
-// pages keeps core busy, and the app must open with what it knows first.
+// (the scope summary or rows) and a moment more for the window to draw it, or after a moment if
+// no window asks: a sync of thousands of pages keeps core busy, and the app must open with what
+// it knows first.
 import type { ChannelHandlers, RequestChannel } from '../shared'
 
 /** The start-up sync begins after the window's first read is served, or after this at the latest. */
 export const SYNC_START_DELAY_MS = 3_000
+/**
+ * How long after the window's first read: the window draws it first. Begun at once, the sync's
+ * own start-up work (the HTTP client loaded, tokens read: about 150 ms in core's profile) held
+ * up the page's scripts, which the web shell serves from the same thread.
+ */
+export const AFTER_FIRST_READ_MS = 1_000
 
 /** The channels a window opens with: the first answer of any of them starts the start-up sync. */
 const FIRST_READ_CHANNELS = ['workspace:scope', 'sites:query'] as const satisfies readonly RequestChannel[]
@@ -32,11 +39,12 @@ export function startupSync(options: StartupSyncOptions): StartupSync {
   const startSyncing = once(() => void options.ready.then(() => (stopped ? undefined : options.start())))
   const timer = options.enabled ? setTimeout(startSyncing, options.delayMs ?? SYNC_START_DELAY_MS) : undefined
   timer?.unref?.()
+  let afterRead: ReturnType<typeof setTimeout> | undefined
   const firstReadServed = (): void => {
-    if (timer === undefined) return
+    if (timer === undefined || afterRead !== undefined) return
     clearTimeout(timer)
-    // After the answer has gone out.
-    setImmediate(startSyncing)
+    afterRead = setTimeout(startSyncing, AFTER_FIRST_READ_MS)
+    afterRead.unref?.()
   }
   return {
     watchFirstRead(handlers) {
@@ -47,6 +55,7 @@ export function startupSync(options: StartupSyncOptions): StartupSync {
     stop() {
       stopped = true
       if (timer !== undefined) clearTimeout(timer)
+      if (afterRead !== undefined) clearTimeout(afterRead)
     },
   }
 }
