@@ -82,6 +82,17 @@ const OPENING_CALLS = [
   { id: 4, channel: 'settings:get' },
 ]
 
+/** A shell keeping its first calls and answers in files named after `name`, after one page made its opening calls. */
+async function shellAfterOnePage(name: string): Promise<{ harness: Harness; callsFile: string; answersFile: string }> {
+  const callsFile = join(dir, `${name}-calls.json`)
+  const answersFile = join(dir, `${name}-answers.json`)
+  const harness = await shell({ firstCallsFile: callsFile, firstAnswersFile: answersFile })
+  const socket = await openSocket(harness)
+  await call(socket, OPENING_CALLS)
+  await closed(socket)
+  return { harness, callsFile, answersFile }
+}
+
 describe('primed pages', () => {
   it('serves a first page without primed answers, whole and never cached', async () => {
     const harness = await shell()
@@ -171,12 +182,7 @@ describe('primed pages', () => {
   })
 
   it("opens a restarted shell's first page on the answers kept from the last one when core is slow, marked stale", async () => {
-    const callsFile = join(dir, 'kept-calls.json')
-    const answersFile = join(dir, 'kept-answers.json')
-    const harness = await shell({ firstCallsFile: callsFile, firstAnswersFile: answersFile })
-    const socket = await openSocket(harness)
-    await call(socket, OPENING_CALLS)
-    await closed(socket)
+    const { harness, callsFile, answersFile } = await shellAfterOnePage('kept')
     // A page primed with core's answers to every call: those are kept, and only the owner may read them.
     expect(primedOf((await getPage(harness)).body)?.stale).toBeUndefined()
     await expect.poll(async () => parsePrimedAnswers(await readFile(answersFile, 'utf8').catch(() => ''))?.answers.length).toBe(2)
@@ -194,12 +200,7 @@ describe('primed pages', () => {
   })
 
   it("keeps core's answers of the moment as the shell closes, for the next start", async () => {
-    const callsFile = join(dir, 'close-calls.json')
-    const answersFile = join(dir, 'close-answers.json')
-    const harness = await shell({ firstCallsFile: callsFile, firstAnswersFile: answersFile })
-    const socket = await openSocket(harness)
-    await call(socket, OPENING_CALLS)
-    await closed(socket)
+    const { harness, answersFile } = await shellAfterOnePage('close')
     // No page served since: nothing kept yet, until the shell closes.
     await expect(stat(answersFile)).rejects.toThrow()
     await harness.close()
