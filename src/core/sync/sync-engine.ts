@@ -45,6 +45,8 @@ export class SyncEngine implements SyncEngineApi {
   private readonly removed = new Set<string>()
   private readonly board: SyncStates
   private readonly clock: SyncClock
+  /** When the engine was made: the start-up sync passes over accounts tried since. */
+  private readonly createdAt: number
   private readonly tuning: SyncTuning
   private intervalMinutes: number
   private stopInterval: (() => void) | null = null
@@ -54,6 +56,7 @@ export class SyncEngine implements SyncEngineApi {
 
   constructor(private readonly options: SyncEngineOptions) {
     this.clock = options.clock ?? realSyncClock
+    this.createdAt = this.clock.now()
     this.tuning = { ...SYNC_TUNING, ...options.tuning }
     this.intervalMinutes = checkedMinutes(options.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES)
     this.board = new SyncStates({
@@ -74,7 +77,9 @@ export class SyncEngine implements SyncEngineApi {
     if (this.disposed || this.started) return
     this.started = true
     this.restartInterval()
-    void this.syncEveryAccount()
+    // An account synced since core started (added meanwhile, or synced by the person while the
+    // start-up sync waited for the window) is fresh: a second full read would only repeat it.
+    void this.syncEveryAccount(this.createdAt)
   }
 
   syncNow(accountId: string): Promise<SyncState> {
@@ -188,7 +193,7 @@ export class SyncEngine implements SyncEngineApi {
    * A background sync of every account whose token may work: one the server refused, or that
    * the keychain cannot give, would only fail again until the person acts.
    */
-  private async syncEveryAccount(): Promise<void> {
+  private async syncEveryAccount(unlessTriedSince?: number): Promise<void> {
     let accounts: readonly { id: string; tokenState?: string }[]
     try {
       accounts = (await this.options.accounts.list()).accounts
@@ -196,7 +201,10 @@ export class SyncEngine implements SyncEngineApi {
       return
     }
     for (const account of accounts) {
-      if (account.tokenState === undefined || account.tokenState === 'ok') this.accountSync(account.id)?.requestSync()
+      if (account.tokenState !== undefined && account.tokenState !== 'ok') continue
+      const tried = this.board.get(account.id).lastAttemptAt
+      if (unlessTriedSince !== undefined && tried !== null && Date.parse(tried) >= unlessTriedSince) continue
+      this.accountSync(account.id)?.requestSync()
     }
   }
 }

@@ -49,6 +49,21 @@ describe('automatic syncs', () => {
     expect(h.engine.states().map((s) => s.accountId)).toEqual([ACCOUNT])
   })
 
+  it("does not sync again at start an account already synced since core started (one added meanwhile)", async () => {
+    const { clock, h } = await setUp(10)
+    // The start-up sync waits for the window (core/startup-sync.ts); an account added meanwhile syncs at once.
+    await h.engine.syncNow(ACCOUNT)
+    expect(h.callsOf('readAllSites')).toHaveLength(1)
+    clock.advance(1_000)
+    h.engine.start()
+    // A turn for the start-up sync's list of accounts and its requests, had it made any.
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve))
+    expect(h.callsOf('readAllSites')).toHaveLength(1)
+    // The interval still syncs it.
+    clock.advance(5 * 60_000)
+    await expect.poll(() => h.callsOf('readAllSites').length).toBe(2)
+  })
+
   it('reports a failed interval sync as state, never as an unhandled rejection', async () => {
     const { reference, clock, h } = await setUp(10, { client: { maxRetries: 0 } })
     h.engine.start()
