@@ -60,14 +60,14 @@ function inDays(iso: string | null, nowMs: number): string | null {
   return days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`
 }
 
-/**
- * A finding in a few words, for one site: "Certificate expires in 9 days", "PHP 8.1 without
- * security fixes since 31 Dec 2025". Falls back to the cause's name when the details say less.
- */
 /** The causes whose label reads the check's details; every other cause's label is its name. */
 export const LABEL_READS_DETAILS: ReadonlySet<HealthCause> = new Set<HealthCause>(['certificateExpiring', 'certificateInvalid', 'domainExpiring', 'endOfLife', 'endOfActiveSupport'])
 
-/** `details` may be null for a cause not in LABEL_READS_DETAILS (its label does not read them). */
+/**
+ * A finding in a few words, for one site: "Certificate expires in 9 days", "PHP 8.1 without
+ * security fixes since 31 Dec 2025". Falls back to the cause's name when the details say less,
+ * or are null (a reader may leave them out for a cause not in LABEL_READS_DETAILS).
+ */
 export function healthLabel(cause: HealthCause, details: HealthDetails | null, nowMs: number): string {
   switch (cause) {
     case 'certificateExpiring': {

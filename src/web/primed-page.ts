@@ -53,12 +53,10 @@ async function withKeptAnswers(
   kept: KeptAnswers | undefined,
   prime: (deadlineMs: number) => Promise<PrimedAnswer[]>,
 ): Promise<PrimedAnswers> {
-  const keys = [...new Set(calls.map((call) => callKey(call.channel, call.input)))]
-  const allKept = kept !== undefined && keys.every((key) => kept.get(key) !== undefined)
+  const allKept = kept !== undefined && keysOf(calls).every((key) => kept.get(key) !== undefined)
   const answers = await prime(allKept ? KEPT_DEADLINE_MS : PRIME_DEADLINE_MS)
   if (kept === undefined) return { seq, answers }
-  const answered = new Set(answers.map(([key]) => key))
-  const missing = keys.filter((key) => !answered.has(key))
+  const missing = unanswered(calls, answers)
   if (missing.length === 0) {
     void kept.keep(answers)
     return { seq, answers }
@@ -82,6 +80,16 @@ export async function keepAnswersAtClose(handlers: ChannelHandlers, source: Prim
   const calls = source.firstCalls.calls()
   if (source.keptAnswers === undefined || calls.length === 0) return
   const answers = await primeAnswers(handlers, calls, CLOSE_DEADLINE_MS)
+  if (unanswered(calls, answers).length === 0) await source.keptAnswers.keep(answers)
+}
+
+/** Each call's key, once. */
+function keysOf(calls: readonly FirstCall[]): string[] {
+  return [...new Set(calls.map((call) => callKey(call.channel, call.input)))]
+}
+
+/** The keys of the calls core gave no answer for (in time, or at all). */
+function unanswered(calls: readonly FirstCall[], answers: readonly PrimedAnswer[]): string[] {
   const answered = new Set(answers.map(([key]) => key))
-  if (calls.every((call) => answered.has(callKey(call.channel, call.input)))) await source.keptAnswers.keep(answers)
+  return keysOf(calls).filter((key) => !answered.has(key))
 }
