@@ -78,6 +78,8 @@ export interface CoreOptions {
   autoSync?: boolean
   /** How long the start-up sync waits for a window's first read of the store before it begins anyway. */
   syncStartDelayMs?: number
+  /** How long after the window's first read it begins (default AFTER_FIRST_READ_MS). */
+  syncAfterFirstReadMs?: number
   /**
    * Where what goes wrong unseen is written down (thrown handlers, listener errors, failed demo
    * starts); default silent. A logger with registerSecret learns every token and private key
@@ -198,6 +200,7 @@ export function createCore(options: CoreOptions): Core {
     start: () => sync.start(),
     enabled: options.autoSync !== false,
     delayMs: options.syncStartDelayMs,
+    afterReadMs: options.syncAfterFirstReadMs,
   })
 
   const sites = siteChannels(context)

@@ -25,6 +25,7 @@ export interface StartupSyncOptions {
   /** false: no sync at start (tests that drive syncs themselves). */
   enabled: boolean
   delayMs?: number
+  afterReadMs?: number
 }
 
 export interface StartupSync {
@@ -43,7 +44,7 @@ export function startupSync(options: StartupSyncOptions): StartupSync {
   const firstReadServed = (): void => {
     if (timer === undefined || afterRead !== undefined) return
     clearTimeout(timer)
-    afterRead = setTimeout(startSyncing, AFTER_FIRST_READ_MS)
+    afterRead = setTimeout(startSyncing, options.afterReadMs ?? AFTER_FIRST_READ_MS)
     afterRead.unref?.()
   }
   return {

@@ -45,67 +45,63 @@ function started(core: Core): void {
   cleanups.push(() => core.dispose())
 }
 
-it("serves the window's first read before the start-up sync sends anything, then syncs", async () => {
+/** The app started again over the earlier run's data folder; `options` for the start-up sync's waits. */
+async function reopened(options: { syncStartDelayMs: number; syncAfterFirstReadMs?: number }) {
   const server = await api()
   const secretStore = new MemorySecretStore()
   const { dataDir, account } = await earlierRun(server, secretStore)
-
-  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 60_000 })
+  const app = makeCore(dataDir, { secretStore, ...options })
   started(app.core)
+  return { server, account, app }
+}
+
+const readsSites = (server: TestListener) => server.requests.some((r) => r.url.includes('/sites?page=1'))
+
+/** A few turns of the event loop, then: the start-up sync has not begun (it says so at once when it does). */
+async function expectNoSyncYet(app: ReturnType<typeof makeCore>, server: TestListener): Promise<void> {
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
+  expect(app.pushesOf('sync:state').filter((s) => s.status === 'syncing')).toEqual([])
+  expect(server.requests).toEqual([])
+}
+
+it("serves the window's first read before the start-up sync sends anything, then syncs", async () => {
+  const { server, account, app } = await reopened({ syncStartDelayMs: 60_000 })
   await app.value('accounts:list')
   expect(server.requests).toEqual([])
   expect((await storedAccount(app.value, account.id)).sites).toEqual([])
 
-  await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1')), { timeout: 5_000 }).toBe(true)
+  await expect.poll(() => readsSites(server), { timeout: 5_000 }).toBe(true)
   await expect.poll(async () => (await storedAccount(app.value, account.id)).sites.length).toBe(20)
 })
 
 it('syncs at start after a moment when no window reads the store', async () => {
-  const server = await api()
-  const secretStore = new MemorySecretStore()
-  const { dataDir, account } = await earlierRun(server, secretStore)
-
-  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 20 })
-  started(app.core)
+  const { server, account, app } = await reopened({ syncStartDelayMs: 20 })
   await expect.poll(() => app.pushesOf('sync:state').some((s) => s.accountId === account.id && s.status === 'idle' && s.lastSyncedAt !== null)).toBe(true)
-  expect(server.requests.some((r) => r.url.includes('/sites?page=1'))).toBe(true)
+  expect(readsSites(server)).toBe(true)
 })
 
 it.each(['sites:query', 'workspace:scope'] as const)('counts a first %s as the window\'s first read', async (channel) => {
-  const server = await api()
-  const secretStore = new MemorySecretStore()
-  const { dataDir, account } = await earlierRun(server, secretStore)
-
-  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 60_000 })
-  started(app.core)
+  const { server, account, app } = await reopened({ syncStartDelayMs: 60_000 })
   const input =
     channel === 'sites:query'
       ? { scope: [account.id], filter: EMPTY_FILTER, sort: [], offset: 0, limit: 50 }
       : { scope: [account.id] }
   await app.value(channel, input)
-  expect(server.requests).toEqual([])
   // Not at once: the window draws its first read before the sync's own start-up work (the HTTP
   // client loaded, tokens read) holds core up.
-  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
-  expect(app.pushesOf('sync:state').filter((s) => s.status === 'syncing')).toEqual([])
-  await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1')), { timeout: 5_000 }).toBe(true)
+  await expectNoSyncYet(app, server)
+  await expect.poll(() => readsSites(server), { timeout: 5_000 }).toBe(true)
 })
 
 it("does not count core's own warm-up of the kept first calls as the window's first read", async () => {
-  const server = await api()
-  const secretStore = new MemorySecretStore()
-  const { dataDir, account } = await earlierRun(server, secretStore)
-
-  const app = makeCore(dataDir, { secretStore, syncStartDelayMs: 60_000 })
-  started(app.core)
+  // No wait after a first read here: had the warm-up counted as one, the sync would begin at once.
+  const { server, account, app } = await reopened({ syncStartDelayMs: 60_000, syncAfterFirstReadMs: 0 })
   const input = { scope: [account.id], filter: EMPTY_FILTER, sort: [], offset: 0, limit: 50 }
   await app.core.warmUpHandlers!['sites:query'](input)
   await app.core.warmUpHandlers!['workspace:scope']({ scope: [account.id] })
-  // The start-up sync would begin a turn after a first read's answer (and say so at once); it has not.
-  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
-  expect(app.pushesOf('sync:state').filter((s) => s.status === 'syncing')).toEqual([])
-  expect(server.requests).toEqual([])
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  await expectNoSyncYet(app, server)
   // The window's own first read starts it.
   await app.value('sites:query', input)
-  await expect.poll(() => server.requests.some((r) => r.url.includes('/sites?page=1')), { timeout: 5_000 }).toBe(true)
+  await expect.poll(() => readsSites(server)).toBe(true)
 })
