@@ -1,8 +1,10 @@
 // What the window-open benchmark runs inside the page, installed before the app's own scripts
 // (Playwright's addInitScript): it notes on the page's own clock (ms from navigation start)
 // when the first site row is in the DOM and the animation frame after it (the frame that
-// paints it), types a site's host into the search box (it matches that site alone) as soon as there is one and notes when
-// that row shows, and from then on times each keystroke in the search box.
+// paints it), the same for the app's own first row (the first may be the web shell's kept
+// screen, painted before the app runs: it sits in an inert root), types a site's host into the
+// app's search box (it matches that site alone) as soon as there is one and notes when that
+// row shows, and from then on times each keystroke in the search box.
 //
 // The function runs in the page, serialized: it may use nothing from this module's scope, and
 // no named inner helpers (tsx's transform would wrap them in a __name shim the page lacks).
@@ -18,6 +20,9 @@ export interface Keystroke {
 export interface Probe {
   firstRowAt: number | null
   firstRowFrameAt: number | null
+  /** The app's own first row (not the kept screen's), and the frame after it. */
+  firstLiveRowAt: number | null
+  firstLiveRowFrameAt: number | null
   searchableAt: number | null
   searchableFrameAt: number | null
   typedAt: number | null
@@ -38,6 +43,7 @@ export interface ProbeOptions {
 export interface PageElement {
   value: string
   textContent: string | null
+  closest(selector: string): PageElement | null
   querySelector(selector: string): PageElement | null
   dispatchEvent(event: unknown): boolean
 }
@@ -55,7 +61,7 @@ export interface PageGlobals {
 
 export function pageProbe({ row, search, target, query }: ProbeOptions): void {
   const w = globalThis as unknown as PageGlobals
-  const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
+  const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, firstLiveRowAt: null, firstLiveRowFrameAt: null, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
   w.__probe = probe
   let typed = false
   const observer = new w.MutationObserver(() => {
@@ -64,15 +70,21 @@ export function pageProbe({ row, search, target, query }: ProbeOptions): void {
       probe.firstRowAt = performance.now()
       w.requestAnimationFrame(() => (probe.firstRowFrameAt = performance.now()))
     }
+    // The app's own rows and box: the kept screen's are a picture, inert.
+    const live = Array.from(rows).filter((element) => element.closest('[inert]') === null)
+    if (probe.firstLiveRowAt === null && live.length > 0) {
+      probe.firstLiveRowAt = performance.now()
+      w.requestAnimationFrame(() => (probe.firstLiveRowFrameAt = performance.now()))
+    }
     const box = w.document.querySelector(search)
-    if (!typed && box && rows.length > 0) {
+    if (!typed && box && box.closest('[inert]') === null && live.length > 0) {
       typed = true
       probe.typedAt = performance.now()
       box.value = query
       box.dispatchEvent(new w.Event('input', { bubbles: true }))
     }
     if (typed && probe.searchableAt === null) {
-      for (const element of rows) {
+      for (const element of live) {
         // The name cell exactly: a longer name holding the target ("… 2") must not count.
         const name = element.querySelector('.cell-name') ?? element
         if (name.textContent?.trim() === target) {

@@ -64,6 +64,8 @@ async function main(): Promise<void> {
       // What the page read first last time, so the next page opens on core's answers to it.
       firstCallsFile: join(options.dataDir, 'web-first-calls.json'),
       firstAnswersFile: join(options.dataDir, 'web-first-answers.json'),
+      // The window's last screen, painted by the next page before the app's scripts run.
+      firstScreenFile: join(options.dataDir, 'web-first-screen.json'),
     })
   } catch (error) {
     logger.error('The web shell could not start its server', { port: options.port, error: errorFields(error) })

@@ -12,8 +12,9 @@ import { callKey, type PrimedAnswer } from '../shared/first-screen'
 import type { FirstCall, FirstCalls } from '../core/first-screen'
 import type { KeptAnswers } from './kept-answers'
 import { primeAnswers, PRIME_DEADLINE_MS } from './primed-answers'
-import { encodePrimedAnswers, PRIMED_ANSWERS_ID, type PrimedAnswers } from './protocol'
+import { encodePrimedAnswers, PRIMED_ANSWERS_ID, type KeptScreen, type PrimedAnswers } from './protocol'
 import type { StaticFile } from './static-files'
+import { withKeptScreen } from './kept-screen-page'
 
 /** Core's wait when every call has a kept answer: a warm core answers within it, a cold one would take seconds. */
 export const KEPT_DEADLINE_MS = 60
@@ -22,10 +23,13 @@ export interface PrimingSource {
   readonly firstCalls: FirstCalls
   pushSeq(): number
   readonly keptAnswers?: KeptAnswers
+  /** The window's last screen, painted before the app runs (kept-screen.ts), and whether the build still has a stylesheet. */
+  readonly keptScreen?: { current(): KeptScreen | null; stylesheetExists(href: string): boolean }
 }
 
 export async function sendPrimedPage(res: ServerResponse, page: StaticFile, handlers: ChannelHandlers, source: PrimingSource): Promise<void> {
-  const html = page.body.toString('utf8')
+  const { keptScreen } = source
+  const html = keptScreen ? withKeptScreen(page.body.toString('utf8'), keptScreen.current(), keptScreen.stylesheetExists) : page.body.toString('utf8')
   const bodyEnd = html.lastIndexOf('</body>')
   const head = bodyEnd === -1 ? html : html.slice(0, bodyEnd)
   const tail = bodyEnd === -1 ? '' : html.slice(bodyEnd)

@@ -12,6 +12,8 @@
 //   server -> browser  { event, payload }        a core push event
 //   browser -> server  {"ping":true}             the bridge's heartbeat (PING_FRAME)
 //   server -> browser  {"pong":true}             its answer (PONG_FRAME)
+//   browser -> server  {"keepScreen": KeptScreen} the window's screen once it settled, for the
+//                                                next page to paint first (kept-screen.ts)
 import type { AppError, PushEvent, Result } from '../shared'
 import { fail, isAppError, isPushEvent, MAX_JSON_DEPTH, nestedTooDeep } from '../shared'
 
@@ -222,4 +224,80 @@ export function parseServerMessage(text: string): ResponseMessage | PushMessage 
     return { event: value.event, payload: value.payload }
   }
   return null
+}
+
+// ---- The kept screen ----
+// The window's last screen as the page sends it (browser/screen-keeper.ts) and the shell writes
+// it into the next page (kept-screen.ts, kept-screen-page.ts): the app's root element's markup,
+// the theme it was painted in, the stylesheets it needs and the view it showed. The markup is
+// the page's own DOM serialized: every "<" in a text is escaped, so any "<tag" in it is an
+// element. Elements that could run, load or redirect anything are refused outright, whatever
+// the page's Content-Security-Policy would have made of them.
+
+/** The frame's first characters: the shell tells it from a call by them, before parsing it. */
+export const KEEP_SCREEN_PREFIX = '{"keepScreen":'
+/** A bigger screen is not kept: a window's DOM (the table shows a window of rows) is far smaller. */
+export const MAX_KEPT_SCREEN_CHARS = 400 * 1024
+
+export type KeptTheme = 'light' | 'dark'
+
+export interface KeptScreen {
+  /** The app root's inner markup. */
+  html: string
+  /** html[data-theme] when it was kept; null when the page had none. */
+  theme: KeptTheme | null
+  /** The stylesheets the page had, as their link hrefs (./assets/NAME.css): all are needed. */
+  stylesheets: string[]
+  /** The view's route (the address's hash up to its query), e.g. "/sites". */
+  route: string
+}
+
+/** A stylesheet href the shell will link: one of the build's own assets, nothing else. */
+export const STYLESHEET_HREF = /^\.?\/assets\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}\.css$/
+const ROUTE = /^\/[A-Za-z0-9/_-]{0,100}$/
+/** Elements that could run script, load a document or resource, or redirect the page. */
+const REFUSED_ELEMENTS = /<\s*(script|iframe|frame|object|embed|meta|base|link|style|portal|template)\b/i
+
+/** The route of an address's hash ("#/sites?q=x" -> "/sites"); "" when it names none. */
+export function routeOfHash(hash: string): string {
+  const path = hash.replace(/^#/, '').split('?')[0] ?? ''
+  return ROUTE.test(path) ? path : ''
+}
+
+export function encodeKeepScreen(screen: KeptScreen): string {
+  return `${KEEP_SCREEN_PREFIX}${JSON.stringify(screen)}}`
+}
+
+/** Why a screen cannot be kept, or null when it can. */
+export function keptScreenProblem(screen: KeptScreen): string | null {
+  if (screen.html.length === 0) return 'The screen is empty.'
+  if (screen.html.length > MAX_KEPT_SCREEN_CHARS) return `The screen's markup is over ${MAX_KEPT_SCREEN_CHARS / 1024} KB.`
+  if (REFUSED_ELEMENTS.test(screen.html)) return 'The screen holds an element that could load or run something.'
+  if (screen.stylesheets.length === 0 || screen.stylesheets.length > 40) return 'The screen names no stylesheet, or too many.'
+  if (!screen.stylesheets.every((href) => STYLESHEET_HREF.test(href))) return 'The screen names a stylesheet that is not one of the app’s.'
+  if (!ROUTE.test(screen.route)) return 'The screen names no view.'
+  return null
+}
+
+/** A KeptScreen of parsed JSON, or null when it is not one or cannot be kept. */
+export function parseKeptScreen(value: unknown): KeptScreen | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const { html, theme, stylesheets, route } = value as Record<string, unknown>
+  if (typeof html !== 'string' || typeof route !== 'string') return null
+  if (theme !== null && theme !== 'light' && theme !== 'dark') return null
+  if (!Array.isArray(stylesheets) || !stylesheets.every((href): href is string => typeof href === 'string')) return null
+  const screen: KeptScreen = { html, theme, stylesheets: [...stylesheets], route }
+  return keptScreenProblem(screen) === null ? screen : null
+}
+
+/** The screen of a keepScreen frame, or null when the frame is not a readable one. */
+export function parseKeepScreenFrame(text: string): KeptScreen | null {
+  if (!text.startsWith(KEEP_SCREEN_PREFIX) || text.length > MAX_KEPT_SCREEN_CHARS * 2) return null
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  return parseKeptScreen((value as { keepScreen?: unknown }).keepScreen)
 }

@@ -12,6 +12,7 @@ import { FirstCalls, warmUpWith } from '../core/first-screen'
 import { MAX_MESSAGE_BYTES, SINCE_PARAM, SOCKET_PATH } from './protocol'
 import { KeptAnswers } from './kept-answers'
 import { keepAnswersAtClose, sendPrimedPage } from './primed-page'
+import { KeptScreens } from './kept-screen'
 import { DOWNLOAD_PATH } from '../shared'
 import { sendDownload } from './download-file'
 import { checkDownloadAccess, checkHttpAccess, checkSocketAccess, shellOrigin } from './request-access'
@@ -38,6 +39,8 @@ export interface WebShellServerOptions {
   firstCallsFile?: string
   /** Where the answers a page was last primed with are kept between runs (kept-answers.ts); absent: in memory only. */
   firstAnswersFile?: string
+  /** Where the window's last screen is kept between runs (kept-screen.ts); absent: in memory only. */
+  firstScreenFile?: string
 }
 
 export interface WebShellServer {
@@ -94,8 +97,14 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
   const logger = options.logger ?? silentLogger
   const files = staticFiles(options)
   const firstCalls = new FirstCalls({ file: options.firstCallsFile ?? null, logger })
-  const channels = socketChannels(options.core, logger, firstCalls)
-  const priming = { firstCalls, pushSeq: () => channels.pushSeq(), keptAnswers: new KeptAnswers(options.firstAnswersFile ?? null, logger) }
+  const screens = new KeptScreens({ file: options.firstScreenFile ?? null, logger })
+  const channels = socketChannels(options.core, logger, firstCalls, (screen) => screens.keep(screen))
+  const priming = {
+    firstCalls,
+    pushSeq: () => channels.pushSeq(),
+    keptAnswers: new KeptAnswers(options.firstAnswersFile ?? null, logger),
+    keptScreen: { current: () => screens.current(), stylesheetExists: (href: string) => files.hasStylesheet(href) },
+  }
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   sockets.on('connection', (socket, req: IncomingMessage) => channels.serve(socket, sinceOf(req)))
   // Known only once listening (port 0 picks one); requests cannot arrive before that.
@@ -189,6 +198,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
       await keepAnswersAtClose(options.core.warmUpHandlers ?? options.core.handlers, priming).catch((error: unknown) => {
         logger.warn("Could not keep the page's first answers", { error: errorFields(error) })
       })
+      await screens.flush()
       channels.dispose()
       sockets.close()
       server.closeAllConnections()

@@ -14,7 +14,7 @@ import { PushLog } from './push-log'
 import { errorFields } from '../core/logging/redaction'
 import { silentLogger, type Logger } from '../core/util/logger'
 import type { ResponseMessage } from './protocol'
-import { parseRequestMessage, PING_FRAME, PONG_FRAME } from './protocol'
+import { KEEP_SCREEN_PREFIX, parseKeepScreenFrame, parseRequestMessage, PING_FRAME, PONG_FRAME, type KeptScreen } from './protocol'
 
 /** Close code for a frame that is not a request message (RFC 6455: policy violation). */
 export const CLOSE_POLICY_VIOLATION = 1008
@@ -56,7 +56,13 @@ export interface SocketChannels {
   dispose(): void
 }
 
-export function socketChannels(core: Core, logger: Logger = silentLogger, firstCalls = new FirstCalls({ file: null, logger })): SocketChannels {
+export function socketChannels(
+  core: Core,
+  logger: Logger = silentLogger,
+  firstCalls = new FirstCalls({ file: null, logger }),
+  /** Told each screen a page sends to keep (browser/screen-keeper.ts). */
+  onKeepScreen?: (screen: KeptScreen) => void,
+): SocketChannels {
   const sockets = new Set<WebSocket>()
   const pushes = new PushLog()
 
@@ -99,12 +105,21 @@ export function socketChannels(core: Core, logger: Logger = silentLogger, firstC
         socket.terminate()
       })
       socket.on('message', (data, isBinary) => {
+        const text = isBinary ? null : data.toString()
         // The bridge's heartbeat: answered at once, whatever core is busy with.
-        if (!isBinary && data.toString() === PING_FRAME) {
+        if (text === PING_FRAME) {
           if (socket.readyState === socket.OPEN) socket.send(PONG_FRAME)
           return
         }
-        const parsed = isBinary ? { ok: false as const, reason: 'The frame is binary; only text frames are read.' } : parseRequestMessage(data.toString())
+        if (text?.startsWith(KEEP_SCREEN_PREFIX)) {
+          // The window's screen, for the next page (kept-screen.ts); one that cannot be kept is
+          // dropped with a line in the log, and the page goes on as before.
+          const screen = parseKeepScreenFrame(text)
+          if (screen === null) logger.warn('A page sent a screen to keep that cannot be kept; it was dropped')
+          else onKeepScreen?.(screen)
+          return
+        }
+        const parsed = text === null ? { ok: false as const, reason: 'The frame is binary; only text frames are read.' } : parseRequestMessage(text)
         if (!parsed.ok) {
           logger.warn('Closed a socket that sent a frame that is not a request', { reason: parsed.reason })
           socket.close(CLOSE_POLICY_VIOLATION, parsed.reason)

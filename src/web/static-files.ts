@@ -3,7 +3,7 @@
 // folder are ever read.
 import { readFileSync, statSync } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
-import { BRIDGE_SCRIPT_PATH } from './protocol'
+import { BRIDGE_SCRIPT_PATH, STYLESHEET_HREF } from './protocol'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +34,8 @@ export interface StaticFile {
 export interface StaticFiles {
   /** The file for a URL path, or null for 404. */
   read(urlPath: string): Promise<StaticFile | null>
+  /** Whether the build has a stylesheet at this page-relative href (./assets/NAME.css). */
+  hasStylesheet(href: string): boolean
 }
 
 /**
@@ -121,6 +123,11 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
       }
       // A client-side route (no file extension) gets the app; a missing asset stays a 404.
       return extname(decoded) === '' ? indexHtml() : null
+    },
+    hasStylesheet(href) {
+      if (!STYLESHEET_HREF.test(href)) return false
+      const path = resolve(root, href)
+      return path.startsWith(root + sep) && readIfFile(path) !== null
     },
   }
 }

@@ -44,6 +44,8 @@ export interface Bridge {
   reconnectNow(): void
   /** Closes the socket for good; waiting calls fail with 'network'. */
   close(): void
+  /** Sends a frame that is not a call (the kept screen's), if the shell can be reached; nothing waits for it. */
+  sendFrame(text: string): void
 }
 
 export function createBridge(options: BridgeOptions): Bridge {
@@ -104,5 +106,6 @@ export function createBridge(options: BridgeOptions): Bridge {
     status: () => socket.status(),
     reconnectNow: () => socket.reconnectNow(),
     close: () => socket.close(),
+    sendFrame: (text) => void socket.send(text),
   }
 }

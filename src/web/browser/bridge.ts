@@ -12,9 +12,13 @@ import { createConnectionBanner, type ConnectionBanner } from './connection-bann
 import { takePrimedAnswers } from './primed-answers'
 import { SINCE_PARAM, SOCKET_PATH } from '../protocol'
 import { warmUpLocaleData } from '../../shared/locale-warm-up'
+import { keepScreens, releaseKeptScreen } from './screen-keeper'
 
 // First, before any other script can read the address or the router keeps it as its base.
 dropTokenFromAddress(window)
+// The last screen the shell painted into the page stays until the app replaces it, unless the
+// address names another view (screen-keeper.ts).
+releaseKeptScreen(document, location.hash)
 
 // The answers the shell made to this page's first calls as it served it (web/primed-page.ts).
 // The first socket asks for the pushes sent since they were made; a later one is a reconnect,
@@ -58,6 +62,9 @@ document.addEventListener('visibilitychange', () => {
 
 // Like contextBridge's window.api under Electron: present before the app runs, not replaceable.
 Object.defineProperty(window, 'api', { value: bridge.api, writable: false, configurable: false, enumerable: true })
+
+// The window's screen, kept by the shell for the next page each time it settles.
+keepScreens({ doc: document, send: (frame) => bridge.sendFrame(frame) })
 
 // Last, once the socket is on its way: the app's bundle is usually still arriving, and its first
 // screen's formatters then cost it nothing (shared/locale-warm-up.ts).

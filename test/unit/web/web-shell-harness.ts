@@ -21,6 +21,7 @@ export const TOKEN = 'test-token-0123456789abcdef'
 export const INDEX_HTML = `<!doctype html>
 <html><head><title>t</title>
     <script type="module" crossorigin src="./assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="./assets/index-abc.css">
 </head><body><div id="app"></div></body></html>`
 
 export interface Harness {
@@ -55,12 +56,14 @@ export function fakeCore(calls: Harness['calls'], events: PushEmitter, slowReadM
 
 /** `port`: a fixed one, to start a shell again where an earlier one listened (a restart). */
 export async function startHarness(
-  options: { logger?: Logger; port?: number; downloads?: ExportDownloads; firstCallsFile?: string; firstAnswersFile?: string; slowReadMs?: number } = {},
+  options: { logger?: Logger; port?: number; downloads?: ExportDownloads; firstCallsFile?: string; firstAnswersFile?: string; firstScreenFile?: string; slowReadMs?: number } = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'))
   await mkdir(join(dir, 'renderer', 'assets'), { recursive: true })
   await writeFile(join(dir, 'renderer', 'index.html'), INDEX_HTML)
   await writeFile(join(dir, 'renderer', 'assets', 'index-abc.js'), 'console.log("app")\n')
+  await writeFile(join(dir, 'renderer', 'assets', 'index-abc.css'), 'body { margin: 0 }\n')
+  await writeFile(join(dir, 'renderer', 'assets', 'SitesView-abc.css'), '.table { color: red }\n')
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer folder\n')
   await writeFile(join(dir, 'bridge.js'), 'window.bridge = true\n')
 
@@ -76,6 +79,7 @@ export async function startHarness(
     ...(options.downloads ? { downloads: options.downloads } : {}),
     ...(options.firstCallsFile ? { firstCallsFile: options.firstCallsFile } : {}),
     ...(options.firstAnswersFile ? { firstAnswersFile: options.firstAnswersFile } : {}),
+    ...(options.firstScreenFile ? { firstScreenFile: options.firstScreenFile } : {}),
   })
   return {
     server,
