@@ -240,6 +240,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     shell = await startWebShell({ dataDir: workspace, ...(CORE_PROF_DIR ? { env: { NODE_OPTIONS: `--import ${join(ROOT, 'bench/support/cpu-profile-hook.mjs')}`, SITE_MANAGER_CPU_PROFILE_DIR: CORE_PROF_DIR } } : {}) })
     const first: number[] = []
     const firstLive: number[] = []
+    const rowsGone: number[] = []
     const searchable: number[] = []
     const keystrokes: number[] = []
     let keystrokeTotal = 0
@@ -257,6 +258,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
         const { probe, meter, page } = opened
         if (probe.firstRowFrameAt !== null) first.push(probe.firstRowFrameAt)
         if (probe.firstLiveRowFrameAt !== null) firstLive.push(probe.firstLiveRowFrameAt)
+        rowsGone.push(probe.rowsGoneMs)
         if (probe.searchableFrameAt !== null) searchable.push(probe.searchableFrameAt)
         dcl.push(opened.domContentLoadedMs)
         if (run === 0) coldOpen = { firstRows: probe.firstRowFrameAt, liveRows: probe.firstLiveRowFrameAt, searchable: probe.searchableFrameAt, dcl: opened.domContentLoadedMs }
@@ -267,7 +269,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
         if (FRAMES && run === 0) printFrames('the first open', meter.frameLog())
         if (VERBOSE) {
           console.log(
-            `    run ${run + 1}: first rows ${probe.firstRowFrameAt?.toFixed(0) ?? '-'} ms, the app's own ${probe.firstLiveRowFrameAt?.toFixed(0) ?? '-'} ms, searchable ${probe.searchableFrameAt?.toFixed(0) ?? '-'} ms, DOMContentLoaded ${opened.domContentLoadedMs.toFixed(0)} ms, ` +
+            `    run ${run + 1}: first rows ${probe.firstRowFrameAt?.toFixed(0) ?? '-'} ms, the app's own ${probe.firstLiveRowFrameAt?.toFixed(0) ?? '-'} ms (no rows for ${probe.rowsGoneMs.toFixed(0)} ms between), searchable ${probe.searchableFrameAt?.toFixed(0) ?? '-'} ms, DOMContentLoaded ${opened.domContentLoadedMs.toFixed(0)} ms, ` +
               `socket handshake ${meter.socketHandshakeMs()?.toFixed(0) ?? '-'} ms, first call ${sentAt?.toFixed(0) ?? '-'} ms, ${(opened.openBytes / KB).toFixed(1)} KB in ${meter.framesReceived()} frames`,
           )
         }
@@ -300,6 +302,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     print(labels.firstRows, () => figureOr(labels.firstRows, first, 'ms', below(300), noRows))
     // The first rows may be the web shell's kept screen (web/kept-screen.ts), a picture painted before the app runs.
     if (firstLive.length > 0) line(`  the app's own first rows (interactive), median`, median(firstLive), 'ms', 0)
+    if (rowsGone.length > 0) line(`  no rows on screen between the kept screen and the app's own, longest`, Math.max(...rowsGone), 'ms', 0)
     print(labels.searchable, () => figureOr(labels.searchable, searchable, 'ms', below(300), `searching "${target.host}" showed no row of "${target.name}" within ${UI_TIMEOUT_MS / 1000} s`))
     if (dcl.length > 0) line(`  DOMContentLoaded, median`, median(dcl), 'ms', 0)
     if (coldOpen) {

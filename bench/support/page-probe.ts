@@ -23,6 +23,11 @@ export interface Probe {
   /** The app's own first row (not the kept screen's), and the frame after it. */
   firstLiveRowAt: number | null
   firstLiveRowFrameAt: number | null
+  /**
+   * How long no site row at all was in the page between the first rows and the app's own: the
+   * kept screen gone before the app drew its rows (a blank flash a person sees).
+   */
+  rowsGoneMs: number
   searchableAt: number | null
   searchableFrameAt: number | null
   typedAt: number | null
@@ -61,9 +66,10 @@ export interface PageGlobals {
 
 export function pageProbe({ row, search, target, query }: ProbeOptions): void {
   const w = globalThis as unknown as PageGlobals
-  const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, firstLiveRowAt: null, firstLiveRowFrameAt: null, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
+  const probe: Probe = { firstRowAt: null, firstRowFrameAt: null, firstLiveRowAt: null, firstLiveRowFrameAt: null, rowsGoneMs: 0, searchableAt: null, searchableFrameAt: null, typedAt: null, keystrokes: [] }
   w.__probe = probe
   let typed = false
+  let goneSince: number | null = null
   const observer = new w.MutationObserver(() => {
     const rows = w.document.querySelectorAll(row)
     if (probe.firstRowAt === null && rows.length > 0) {
@@ -72,6 +78,13 @@ export function pageProbe({ row, search, target, query }: ProbeOptions): void {
     }
     // The app's own rows and box: the kept screen's are a picture, inert.
     const live = Array.from(rows).filter((element) => element.closest('[inert]') === null)
+    if (probe.firstRowAt !== null && probe.firstLiveRowAt === null) {
+      if (rows.length === 0 && goneSince === null) goneSince = performance.now()
+      if (rows.length > 0 && goneSince !== null) {
+        probe.rowsGoneMs += performance.now() - goneSince
+        goneSince = null
+      }
+    }
     if (probe.firstLiveRowAt === null && live.length > 0) {
       probe.firstLiveRowAt = performance.now()
       w.requestAnimationFrame(() => (probe.firstLiveRowFrameAt = performance.now()))

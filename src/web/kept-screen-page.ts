@@ -1,27 +1,62 @@
 // Writes a kept screen (kept-screen.ts) into the app's page as the shell serves it: the markup
-// inside the app's root, marked inert, hidden from assistive technology and busy; the theme it
-// was painted in on <html>, as the app's first script would set it (renderer/src/lib/theme.ts);
-// and a link to each stylesheet it needs that the page does not link already (a lazily loaded
-// view's own styles), which the app's loader then finds in place and does not ask for again.
-import type { KeptScreen } from './protocol'
+// in an element of its own just before the app's root, laid over the whole window, inert and
+// hidden from assistive technology, naming the view it shows; the theme it was painted in on
+// <html>, as the app's first script would set it (renderer/src/lib/theme.ts); and a link to each
+// stylesheet it needs that the page does not link already (a lazily loaded view's own styles),
+// which the app's loader then finds in place and does not ask for again. The app mounts into
+// its own root underneath; the page's side (browser/screen-keeper.ts) takes the picture away
+// once the app shows its view.
+import { KEPT_ROUTE_ATTRIBUTE, KEPT_SCREEN_ID, type KeptScreen } from './protocol'
 
 /** The app's empty root in the built index.html. */
 const APP_ROOT = '<div id="app"></div>'
-/** Marks the root as holding a kept screen; its value is the view's route (browser/screen-keeper.ts). */
-export const KEPT_ROUTE_ATTRIBUTE = 'data-kept-route'
+
+/**
+ * Over everything, as the app's root would be (base.css gives #app the whole height): the app
+ * lays itself out underneath meanwhile. The page's policy allows inline styles.
+ */
+const OVER_THE_WINDOW = 'position:fixed;inset:0;z-index:2147483647;overflow:hidden;background:var(--bg)'
+
+/** Vue's scoped-style marks and class names: what a stylesheet's selectors and a screen's markup can share. */
+const SCOPE_MARK = /data-v-[0-9a-f]{8}/g
+const CLASS_SELECTOR = /\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)/g
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g
+
+/**
+ * What a stylesheet's selectors name: Vue's scope marks and class names (an empty set: it
+ * styles elements by tag alone, or everything). A file name read as a class only adds to it.
+ */
+export function styleKeys(css: string): ReadonlySet<string> {
+  return new Set([...(css.match(SCOPE_MARK) ?? []), ...Array.from(css.matchAll(CLASS_SELECTOR), (match) => match[1]!)])
+}
+
+/** The scope marks and class names a screen's markup holds. */
+function screenKeys(html: string): Set<string> {
+  const keys = new Set(html.match(SCOPE_MARK) ?? [])
+  for (const match of html.matchAll(CLASS_ATTRIBUTE)) for (const name of match[1]!.split(/\s+/)) if (name !== '') keys.add(name)
+  return keys
+}
 
 /**
  * The page with the screen in it, or the page as it was when there is no screen, the page has
- * no empty root, or a stylesheet the screen needs is no longer in the build.
+ * no empty root, or a stylesheet the screen needs is no longer in the build. `stylesheetKeys`
+ * gives what a stylesheet's selectors name (styleKeys), or null when the build has no such file.
  */
-export function withKeptScreen(page: string, screen: KeptScreen | null, stylesheetExists: (href: string) => boolean): string {
-  if (screen === null || !page.includes(APP_ROOT) || !screen.stylesheets.every(stylesheetExists)) return page
-  const links = screen.stylesheets
-    .filter((href) => !page.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+export function withKeptScreen(page: string, screen: KeptScreen | null, stylesheetKeys: (href: string) => ReadonlySet<string> | null): string {
+  if (screen === null || !page.includes(APP_ROOT)) return page
+  const sheets = screen.stylesheets.map((href) => ({ href, keys: stylesheetKeys(href) }))
+  if (sheets.some((sheet) => sheet.keys === null)) return page
+  // A stylesheet is linked only when the picture holds something it styles: each one in the
+  // head holds back the page's scripts until it has loaded (a dialog's or another view's styles
+  // would, for nothing; the app links them itself when it shows them).
+  const inPicture = screenKeys(screen.html)
+  const needed = (keys: ReadonlySet<string>) => keys.size === 0 || [...keys].some((key) => inPicture.has(key))
+  const links = sheets
+    .filter(({ href, keys }) => !page.includes(`href="${href}"`) && needed(keys!))
+    .map(({ href }) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('')
-  const root = `<div id="app" inert aria-hidden="true" aria-busy="true" ${KEPT_ROUTE_ATTRIBUTE}="${screen.route}">${screen.html}</div>`
-  let html = page.replace(APP_ROOT, () => root)
+  const picture = `<div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" ${KEPT_ROUTE_ATTRIBUTE}="${screen.route}" style="${OVER_THE_WINDOW}">${screen.html}</div>`
+  let html = page.replace(APP_ROOT, () => `${picture}${APP_ROOT}`)
   if (links !== '') html = html.replace(/<\/head>/i, (end) => `${links}${end}`)
   if (screen.theme !== null) {
     const theme = screen.theme

@@ -1,11 +1,10 @@
-// The window's last screen, kept by the shell and written into the next page it serves, inside
-// the app's root element: the browser paints the last view as soon as the page's head and
-// stylesheets are in, before any of the app's scripts has run (about 200 ms from navigation at
-// 500 sites, where the app's own first rows take about 450). It is inert and hidden from
-// assistive technology: a picture of the last view, not the app. The app's mount replaces it
-// (Vue empties its root before rendering, in the same task), and the bridge then lifts the
-// marks (browser/screen-keeper.ts). A phone's app switcher does the same with a screenshot; this
-// is the DOM, so it reflows to the window's size and zoom as it is now.
+// The window's last screen, kept by the shell and written into the next page it serves, laid
+// over the app's root element: the browser paints the last view as soon as the page's head and
+// stylesheets are in, before any of the app's scripts has run (the figures: DESIGN.md, "How
+// data flows"). It is inert and hidden from assistive technology: a picture of the last
+// view, not the app. The app mounts underneath and the bridge takes the picture away once the
+// app shows its view (browser/screen-keeper.ts). A phone's app switcher does the same with a
+// screenshot; this is the DOM, so it reflows to the window's size and zoom as it is now.
 //
 // Kept in memory as pages send it, and in the data folder (web-first-screen.json) for the next
 // start, written a moment after it changes rather than for every change. It holds what the window

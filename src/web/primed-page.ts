@@ -23,13 +23,13 @@ export interface PrimingSource {
   readonly firstCalls: FirstCalls
   pushSeq(): number
   readonly keptAnswers?: KeptAnswers
-  /** The window's last screen, painted before the app runs (kept-screen.ts), and whether the build still has a stylesheet. */
-  readonly keptScreen?: { current(): KeptScreen | null; stylesheetExists(href: string): boolean }
+  /** The window's last screen, painted before the app runs (kept-screen.ts), and what a stylesheet's selectors name (null: not in the build). */
+  readonly keptScreen?: { current(): KeptScreen | null; stylesheetKeys(href: string): ReadonlySet<string> | null }
 }
 
 export async function sendPrimedPage(res: ServerResponse, page: StaticFile, handlers: ChannelHandlers, source: PrimingSource): Promise<void> {
   const { keptScreen } = source
-  const html = keptScreen ? withKeptScreen(page.body.toString('utf8'), keptScreen.current(), keptScreen.stylesheetExists) : page.body.toString('utf8')
+  const html = keptScreen ? withKeptScreen(page.body.toString('utf8'), keptScreen.current(), keptScreen.stylesheetKeys) : page.body.toString('utf8')
   const bodyEnd = html.lastIndexOf('</body>')
   const head = bodyEnd === -1 ? html : html.slice(0, bodyEnd)
   const tail = bodyEnd === -1 ? '' : html.slice(bodyEnd)

@@ -252,11 +252,21 @@ export interface KeptScreen {
   route: string
 }
 
+/** The element the shell writes a kept screen into, over the app's root (web/kept-screen-page.ts). */
+export const KEPT_SCREEN_ID = 'kept-screen'
+/** On the kept screen's element: the view it shows (browser/screen-keeper.ts). */
+export const KEPT_ROUTE_ATTRIBUTE = 'data-kept-route'
+
 /** A stylesheet href the shell will link: one of the build's own assets, nothing else. */
-export const STYLESHEET_HREF = /^\.?\/assets\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}\.css$/
+export const STYLESHEET_HREF = /^\.\/assets\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}\.css$/
 const ROUTE = /^\/[A-Za-z0-9/_-]{0,100}$/
-/** Elements that could run script, load a document or resource, or redirect the page. */
-const REFUSED_ELEMENTS = /<\s*(script|iframe|frame|object|embed|meta|base|link|style|portal|template)\b/i
+/**
+ * Elements that could run script, load a document or resource, or redirect the page; elements
+ * whose text the HTML parser reads raw up to their end tag (or to the end of the page), and
+ * comments or declarations: any of these could swallow the rest of the page, the primed
+ * answers and the scripts with it. The page's own serialization has none of the second kind.
+ */
+const REFUSED_ELEMENTS = /<\s*(script|iframe|frame|object|embed|meta|base|link|style|portal|template|xmp|noembed|noframes|noscript|plaintext|title)\b|<\s*[!?]/i
 
 /** The route of an address's hash ("#/sites?q=x" -> "/sites"); "" when it names none. */
 export function routeOfHash(hash: string): string {

@@ -103,7 +103,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
     firstCalls,
     pushSeq: () => channels.pushSeq(),
     keptAnswers: new KeptAnswers(options.firstAnswersFile ?? null, logger),
-    keptScreen: { current: () => screens.current(), stylesheetExists: (href: string) => files.hasStylesheet(href) },
+    keptScreen: { current: () => screens.current(), stylesheetKeys: (href: string) => files.stylesheetKeys(href) },
   }
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   sockets.on('connection', (socket, req: IncomingMessage) => channels.serve(socket, sinceOf(req)))
@@ -198,8 +198,9 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
       await keepAnswersAtClose(options.core.warmUpHandlers ?? options.core.handlers, priming).catch((error: unknown) => {
         logger.warn("Could not keep the page's first answers", { error: errorFields(error) })
       })
-      await screens.flush()
+      // The pages' sockets first: a screen sent after the last write would otherwise be lost with the process.
       channels.dispose()
+      await screens.flush()
       sockets.close()
       server.closeAllConnections()
       await new Promise<void>((done) => server.close(() => done()))

@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
 import { BRIDGE_SCRIPT_PATH, STYLESHEET_HREF } from './protocol'
+import { styleKeys } from './kept-screen-page'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,8 +35,8 @@ export interface StaticFile {
 export interface StaticFiles {
   /** The file for a URL path, or null for 404. */
   read(urlPath: string): Promise<StaticFile | null>
-  /** Whether the build has a stylesheet at this page-relative href (./assets/NAME.css). */
-  hasStylesheet(href: string): boolean
+  /** What the selectors of the build's stylesheet at this page-relative href (./assets/NAME.css), or null when it has none there. */
+  stylesheetKeys(href: string): ReadonlySet<string> | null
 }
 
 /**
@@ -88,6 +89,7 @@ function fileReader(): (path: string) => Buffer | null {
 export function staticFiles(options: { rendererDir: string; bridgeScriptFile: string }): StaticFiles {
   const root = resolve(options.rendererDir)
   const readIfFile = fileReader()
+  const keysOfStylesheet = new Map<string, ReadonlySet<string>>()
   const indexHtml = async (): Promise<StaticFile | null> => {
     const html = readIfFile(resolve(root, 'index.html'))
     if (!html) return null
@@ -124,10 +126,18 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
       // A client-side route (no file extension) gets the app; a missing asset stays a 404.
       return extname(decoded) === '' ? indexHtml() : null
     },
-    hasStylesheet(href) {
-      if (!STYLESHEET_HREF.test(href)) return false
+    stylesheetKeys(href) {
+      if (!STYLESHEET_HREF.test(href)) return null
       const path = resolve(root, href)
-      return path.startsWith(root + sep) && readIfFile(path) !== null
+      const body = path.startsWith(root + sep) ? readIfFile(path) : null
+      if (body === null) return null
+      // A hashed name never changes content: read once.
+      let keys = keysOfStylesheet.get(href)
+      if (keys === undefined) {
+        keys = styleKeys(body.toString('utf8'))
+        keysOfStylesheet.set(href, keys)
+      }
+      return keys
     },
   }
 }

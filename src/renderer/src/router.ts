@@ -1,6 +1,7 @@
 // Hash history: the renderer is loaded from file:// under Electron and from / in the web shell.
 import { createRouter, createWebHashHistory, type RouteLocationRaw } from 'vue-router'
 import type { Pinia } from 'pinia'
+import { HOME_ROUTE } from '../../shared'
 import { useAccountsStore } from './stores/accounts'
 // The Sites view, in the first bundle: it is where most work happens and a link from any
 // overview figure lands there without waiting for a chunk from a web shell busy with its
@@ -16,7 +17,7 @@ export function createAppRouter(pinia: Pinia, firstAccountsLoad?: Promise<void>)
   const router = createRouter({
     history: createWebHashHistory(),
     routes: [
-      { path: '/', redirect: '/overview' },
+      { path: '/', redirect: HOME_ROUTE },
       { path: '/welcome', name: 'welcome', component: () => import('./views/WelcomeView.vue'), meta: { bare: true } },
       // The first view once an account exists; its chart library loads with it (chart.js, in
       // its own chunk), never with the first bundle.
@@ -41,7 +42,7 @@ export function createAppRouter(pinia: Pinia, firstAccountsLoad?: Promise<void>)
       { path: '/accounts', name: 'accounts', component: () => import('./views/AccountsView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/about', name: 'about', component: () => import('./views/AboutView.vue') },
-      { path: '/:pathMatch(.*)*', redirect: '/overview' },
+      { path: '/:pathMatch(.*)*', redirect: HOME_ROUTE },
     ],
   })
 

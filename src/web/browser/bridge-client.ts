@@ -44,8 +44,8 @@ export interface Bridge {
   reconnectNow(): void
   /** Closes the socket for good; waiting calls fail with 'network'. */
   close(): void
-  /** Sends a frame that is not a call (the kept screen's), if the shell can be reached; nothing waits for it. */
-  sendFrame(text: string): void
+  /** Sends a frame that is not a call (the kept screen's), or queues it while the socket opens; false once the bridge is closed. Nothing waits for it. */
+  sendFrame(text: string): boolean
 }
 
 export function createBridge(options: BridgeOptions): Bridge {
@@ -106,6 +106,6 @@ export function createBridge(options: BridgeOptions): Bridge {
     status: () => socket.status(),
     reconnectNow: () => socket.reconnectNow(),
     close: () => socket.close(),
-    sendFrame: (text) => void socket.send(text),
+    sendFrame: (text) => socket.send(text) !== null,
   }
 }

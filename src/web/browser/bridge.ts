@@ -16,9 +16,9 @@ import { keepScreens, releaseKeptScreen } from './screen-keeper'
 
 // First, before any other script can read the address or the router keeps it as its base.
 dropTokenFromAddress(window)
-// The last screen the shell painted into the page stays until the app replaces it, unless the
-// address names another view (screen-keeper.ts).
-releaseKeptScreen(document, location.hash)
+// The last screen the shell painted into the page stays until the app shows its view, unless
+// the address names another view; an address naming none opens on the screen's (screen-keeper.ts).
+releaseKeptScreen(document, window)
 
 // The answers the shell made to this page's first calls as it served it (web/primed-page.ts).
 // The first socket asks for the pushes sent since they were made; a later one is a reconnect,

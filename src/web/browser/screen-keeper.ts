@@ -1,70 +1,115 @@
 // The page's side of the kept screen (web/kept-screen.ts). Two jobs:
 //
-// - At open, a page the shell served with the last screen in the app's root: if the address
-//   names another view, the screen goes at once; otherwise it stays until the app's mount
-//   replaces it, and then the root's marks (inert, hidden, busy) go too. Should the app never
-//   mount, the screen goes after a while rather than pass for a working window.
+// - At open, a page the shell served with the last screen over the app's root: an address
+//   naming no view (the shell's launch address) opens on the view the screen shows, as the
+//   window was left; an address naming another view takes the screen away at once. Otherwise
+//   the app mounts underneath and the screen stays until the app's view host holds a view with
+//   nothing loading in it: the app's first frames (its frame without a view while the first
+//   navigation waits for the accounts, a view's first skeleton) are never seen between the
+//   picture and the app's own rows. It goes anyway a while after the mount (the app's own
+//   loading state is then the truer one), and should the app never mount, after a longer while
+//   rather than pass for a working window.
 // - Once the app runs, each time its screen has settled (no change for a second, nothing
-//   loading, nothing scrolled, since a page opens at the top of its view) the screen is sent to
-//   the shell in the browser's idle time, if it changed: serialized from a copy with the
-//   search box's text written in, without comments, without what is marked data-not-kept
-//   (toasts), and with no other field's value (a token field's text never leaves the page).
-import { encodeKeepScreen, routeOfHash, STYLESHEET_HREF, type KeptScreen } from '../protocol'
+//   loading, nothing scrolled, since a page opens at the top of its view, the page in sight)
+//   the screen is sent to the shell in the browser's idle time, if it changed: serialized from
+//   a copy with the search box's text written in, without comments, without what is marked
+//   data-not-kept (toasts, banners of a passing state), and with no other field's value (a token
+//   field's text never leaves the page).
+import { HOME_ROUTE, THEME_CACHE_KEY, VIEW_HOST_ATTRIBUTE } from '../../shared/window-page'
+import { encodeKeepScreen, KEPT_ROUTE_ATTRIBUTE, KEPT_SCREEN_ID, keptScreenProblem, MAX_MESSAGE_BYTES, routeOfHash, STYLESHEET_HREF, type KeptScreen } from '../protocol'
 
-/** As the shell marks the root (web/kept-screen-page.ts). */
-export const KEPT_ROUTE_ATTRIBUTE = 'data-kept-route'
-const KEPT_MARKS = ['inert', 'aria-hidden', 'aria-busy', KEPT_ROUTE_ATTRIBUTE]
 /** How long a screen must stay unchanged before it is kept. */
 export const SETTLED_MS = 1_000
-/** A kept screen the app has not replaced by then goes. */
+/** How long after the app's mount the picture waits for the app's view at most. */
+export const VIEW_WAIT_MS = 2_000
+/** A kept screen the app has not mounted under by then goes. */
 export const KEPT_SCREEN_TIMEOUT_MS = 15_000
-/** Views never kept: a report's print page opens on its own and is not the window's last view. */
-const NOT_KEPT_ROUTE = /\/print$/
+/** Views never kept: a report's print page opens on its own, the welcome screen only until an account exists. */
+const NOT_KEPT_ROUTE = /\/print$|^\/welcome$/
 
 export interface KeeperTimers {
   setTimeout(callback: () => void, ms: number): number
   clearTimeout(id: number): void
 }
 
-/** At open: the kept screen stays until the app replaces it, unless the address names another view. */
-export function releaseKeptScreen(doc: Document, hash: string, timers: KeeperTimers = window, timeoutMs = KEPT_SCREEN_TIMEOUT_MS): void {
+/** The slice of the page's History and Location releaseKeptScreen needs (tests pass their own). */
+export interface KeeperAddress {
+  location: { hash: string }
+  history: { state: unknown; replaceState(state: unknown, unused: string, url: string): void }
+}
+
+/** The app has shown a view: its view host holds one, with nothing in it loading. */
+function viewShown(app: HTMLElement): boolean {
+  const host = app.querySelector(`[${VIEW_HOST_ATTRIBUTE}]`)
+  return host !== null && host.childElementCount > 0 && host.querySelector('[aria-busy="true"]') === null
+}
+
+/**
+ * At open, before the app's scripts read the address: the kept screen stays until the app has
+ * shown its view, unless the address names another view; an address naming none is given the
+ * screen's view, so the window opens where it was left.
+ */
+export function releaseKeptScreen(doc: Document, address: KeeperAddress, timers: KeeperTimers = window, waits = { viewMs: VIEW_WAIT_MS, timeoutMs: KEPT_SCREEN_TIMEOUT_MS }): void {
+  const kept = doc.getElementById(KEPT_SCREEN_ID)
   const app = doc.getElementById('app')
-  const keptRoute = app?.getAttribute(KEPT_ROUTE_ATTRIBUTE)
-  if (!app || keptRoute === null || keptRoute === undefined) return
-  let timer = 0
-  const observer = new MutationObserver(() => release())
-  const release = (): void => {
-    observer.disconnect()
-    timers.clearTimeout(timer)
-    for (const mark of KEPT_MARKS) app.removeAttribute(mark)
-  }
-  const route = routeOfHash(hash)
-  if (route !== '' && route !== keptRoute) {
-    app.replaceChildren()
-    release()
+  if (!kept) return
+  const keptRoute = kept.getAttribute(KEPT_ROUTE_ATTRIBUTE) ?? ''
+  const hash = address.location.hash
+  if (hash === '' || hash === '#' || hash === '#/') {
+    // The router would send it to HOME_ROUTE.
+    if (keptRoute !== HOME_ROUTE && keptRoute !== '') address.history.replaceState(address.history.state, '', `#${keptRoute}`)
+  } else if (routeOfHash(hash) !== keptRoute) {
+    kept.remove()
     return
   }
-  // The app's mount empties the root and renders into it, in one task: its first change.
-  observer.observe(app, { childList: true })
-  timer = timers.setTimeout(() => {
-    app.replaceChildren()
-    release()
-  }, timeoutMs)
+  if (!app) {
+    kept.remove()
+    return
+  }
+  let viewTimer = 0
+  const observer = new MutationObserver(() => {
+    if (viewTimer === 0 && app.childElementCount > 0) viewTimer = timers.setTimeout(release, waits.viewMs)
+    if (viewShown(app)) release()
+  })
+  const timeout = timers.setTimeout(release, waits.timeoutMs)
+  function release(): void {
+    observer.disconnect()
+    timers.clearTimeout(timeout)
+    if (viewTimer !== 0) timers.clearTimeout(viewTimer)
+    kept!.remove()
+  }
+  // Run before the browser paints the mutation's result: the picture goes in the frame the view comes.
+  observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
 }
 
 /** The screen as it is now, or null when it is not one to keep (still kept, loading, scrolled, or a print page). */
 export function captureScreen(doc: Document, anyScrolled: () => boolean = () => false): KeptScreen | null {
   const app = doc.getElementById('app')
   const view = doc.defaultView
-  if (!app || !view || app.hasAttribute(KEPT_ROUTE_ATTRIBUTE) || app.childElementCount === 0) return null
+  if (!app || !view || doc.getElementById(KEPT_SCREEN_ID) !== null || app.childElementCount === 0) return null
+  if (doc.visibilityState === 'hidden') return null
   const route = routeOfHash(view.location.hash)
-  if (route === '' || NOT_KEPT_ROUTE.test(route)) return null
+  if (route === '' || route === '/' || NOT_KEPT_ROUTE.test(route)) return null
   if (app.querySelector('[aria-busy="true"]') !== null || view.scrollY > 0 || view.scrollX > 0) return null
   if (anyScrolled()) return null
   const stylesheets = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => pageRelative(link.href, view.location.origin))
   if (!stylesheets.every((href): href is string => href !== null && STYLESHEET_HREF.test(href))) return null
+  return { html: serializeApp(app, view.innerHeight), theme: chosenTheme(doc), stylesheets, route }
+}
+
+/**
+ * The theme the person chose, as painted: none when the window follows the system's (which may
+ * have changed by the next open; the stylesheet follows it by itself until the app runs).
+ */
+function chosenTheme(doc: Document): KeptScreen['theme'] {
+  let preference: string | null = null
+  try {
+    preference = doc.defaultView?.localStorage.getItem(THEME_CACHE_KEY) ?? null
+  } catch {
+    // Storage can be disabled: then the painted theme is the only clue, and the safer one is none.
+  }
   const theme = doc.documentElement.dataset.theme
-  return { html: serializeApp(app, view.innerHeight), theme: theme === 'light' || theme === 'dark' ? theme : null, stylesheets, route }
+  return (preference === 'light' || preference === 'dark') && theme === preference ? theme : null
 }
 
 /** "./assets/NAME.css" for a same-origin stylesheet's address; null for another origin's. */
@@ -135,10 +180,13 @@ function belowTheFold(element: Element, bottom: number): boolean {
   return element.getBoundingClientRect().top >= bottom && parent !== null && parent.getBoundingClientRect().top < bottom
 }
 
+/** Attributes whose change a person sees: a selected row, a sorted column, a pressed or disabled button. */
+const SEEN_ATTRIBUTES = ['class', 'style', 'hidden', 'disabled', 'aria-sort', 'aria-selected', 'aria-checked', 'aria-pressed', 'aria-expanded', 'aria-busy']
+
 export interface ScreenKeeperOptions {
   doc: Document
-  /** Sends a keepScreen frame to the shell (protocol.ts). */
-  send(frame: string): void
+  /** Sends a keepScreen frame to the shell (protocol.ts); false when it could not be sent (the page is closing). */
+  send(frame: string): boolean
   timers?: KeeperTimers
   /** Runs the capture when the page is idle (requestIdleCallback where there is one). */
   whenIdle?: (callback: () => void) => void
@@ -168,11 +216,11 @@ export function keepScreens(options: ScreenKeeperOptions): { stop(): void } {
   let timer = 0
   const capture = (): void => {
     const screen = captureScreen(doc, anyScrolled)
-    if (screen === null) return
+    // A screen the shell would refuse is not sent (the same checks as the shell's).
+    if (screen === null || keptScreenProblem(screen) !== null) return
     const frame = encodeKeepScreen(screen)
-    if (frame === last) return
-    last = frame
-    options.send(frame)
+    if (frame === last || frame.length > MAX_MESSAGE_BYTES) return
+    if (options.send(frame)) last = frame
   }
   const changed = (): void => {
     timers.clearTimeout(timer)
@@ -180,14 +228,20 @@ export function keepScreens(options: ScreenKeeperOptions): { stop(): void } {
   }
   const observer = new MutationObserver(changed)
   const app = doc.getElementById('app')
-  if (app) observer.observe(app, { childList: true, subtree: true, characterData: true })
+  if (app) observer.observe(app, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: SEEN_ATTRIBUTES })
   observer.observe(doc.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+  // A page out of sight is not captured (its layout may be stale); coming back into sight is a change.
+  const onVisibility = (): void => {
+    if (doc.visibilityState === 'visible') changed()
+  }
+  doc.addEventListener('visibilitychange', onVisibility)
   changed()
   return {
     stop() {
       observer.disconnect()
       timers.clearTimeout(timer)
       doc.removeEventListener('scroll', onScroll, { capture: true })
+      doc.removeEventListener('visibilitychange', onVisibility)
     },
   }
 }

@@ -1,8 +1,9 @@
 // The kept screen in Chromium through the real web shell: a window reopened on its last view
 // paints that view's rows before any of the app's scripts has run (the app's bundle is held
 // back here to prove it), as a picture: inert and hidden from assistive technology. Once the
-// app runs it replaces the picture and the window works as ever. An address naming another
-// view never shows the picture of the last one.
+// app shows its own rows the picture goes, with no frame between without rows, and the window
+// works as ever. The shell's launch address (naming no view) opens on the last view; an address
+// naming another view never shows the picture of the last one.
 import type { Page, Route } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
 import { openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
@@ -20,39 +21,84 @@ async function holdAppBundle(page: Page): Promise<{ release(): void }> {
   return { release }
 }
 
-test('a reopened window paints its last view before the app runs, then the app takes over', async ({ openApp, webShell, browser }) => {
-  const first = await openApp()
+/** Notes, from the page's first script on, whether site rows ever left the page after the first ones came (run in the page). */
+function watchForRowlessFrames(): void {
+  const w = globalThis as unknown as {
+    __rowless: number
+    __sawRows: boolean
+    document: { querySelectorAll(selector: string): { length: number } }
+    MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void }
+  }
+  w.__rowless = 0
+  w.__sawRows = false
+  new w.MutationObserver(() => {
+    const rows = w.document.querySelectorAll('tr.site-row').length
+    if (rows > 0) w.__sawRows = true
+    else if (w.__sawRows) w.__rowless++
+  }).observe(w.document, { childList: true, subtree: true })
+}
+
+/** Opens the Sites view, searches for "a" and waits until the shell keeps that screen. */
+async function leaveOnSites(first: Page, origin: string): Promise<string> {
   await openSitesFromSidebar(first)
   await expect(siteRows(first).first()).toBeVisible()
   await first.getByRole('searchbox', { name: 'Search sites' }).fill('a')
   await expect(siteRows(first).first()).toBeVisible()
   const shown = await siteRows(first).first().locator('.cell-name').innerText()
-  // The screen is sent once it has settled: the next page served carries it.
-  await expect.poll(async () => (await first.request.get(`${webShell.origin}/`)).text(), { timeout: 15_000 }).toContain('data-kept-route="/sites"')
+  // The screen is sent once it has settled (with the search in it): the next page served carries it.
+  await expect.poll(async () => (await first.request.get(`${origin}/`)).text(), { timeout: 15_000 }).toMatch(/data-kept-route="\/sites"[^]*<input[^>]*type="search"[^>]*value="a"/)
+  return shown
+}
+
+test('a reopened window paints its last view before the app runs, then the app takes over without a blank frame', async ({ openApp, webShell, browser }) => {
+  const first = await openApp()
+  const shown = await leaveOnSites(first, webShell.origin)
+
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  try {
+    await page.addInitScript(watchForRowlessFrames)
+    const bundle = await holdAppBundle(page)
+    await page.goto(`${webShell.url}#/sites`, { waitUntil: 'commit' })
+    // The rows are on screen with no app script run: a picture, inert and hidden from assistive technology.
+    const picture = page.locator('#kept-screen')
+    await expect(picture.locator('tr.site-row .cell-name').first()).toHaveText(shown)
+    await expect(picture.locator('tr.site-row').first()).toBeVisible()
+    await expect(picture).toHaveAttribute('inert', '')
+    await expect(picture).toHaveAttribute('aria-hidden', 'true')
+    await expect(page.getByRole('table', { name: 'Sites' })).toHaveCount(0)
+    // The search box shows what was typed, and cannot take focus or keys yet.
+    await expect(picture.locator('input[type="search"]')).toHaveValue('a')
+
+    bundle.release()
+    await expect(picture).toHaveCount(0)
+    await expect(siteRows(page).first()).toBeVisible()
+    // The app's frame and its view's first state came and went under the picture: never a frame without rows.
+    expect(await page.evaluate(() => (globalThis as unknown as { __rowless: number }).__rowless)).toBe(0)
+    const search = page.getByRole('searchbox', { name: 'Search sites' })
+    await expect(search).toHaveValue('a')
+    await search.fill(shown)
+    await expect(siteRows(page).first().locator('.cell-name')).toHaveText(shown)
+  } finally {
+    await context.close()
+  }
+})
+
+test('the launch address, naming no view, opens on the last view with its picture', async ({ openApp, webShell, browser }) => {
+  const first = await openApp()
+  await leaveOnSites(first, webShell.origin)
 
   const context = await browser.newContext()
   const page = await context.newPage()
   try {
     const bundle = await holdAppBundle(page)
-    await page.goto(`${webShell.url}#/sites`, { waitUntil: 'commit' })
-    // The rows are on screen with no app script run: a picture, inert and hidden from assistive technology.
-    const app = page.locator('#app')
-    await expect(app.locator('tr.site-row .cell-name').first()).toHaveText(shown)
-    await expect(app.locator('tr.site-row').first()).toBeVisible()
-    await expect(app).toHaveAttribute('inert', '')
-    await expect(app).toHaveAttribute('aria-hidden', 'true')
-    await expect(page.getByRole('table', { name: 'Sites' })).toHaveCount(0)
-    // The search box shows what was typed, and cannot take focus or keys yet.
-    await expect(app.locator('input[type="search"]')).toHaveValue('a')
-
+    await page.goto(webShell.url, { waitUntil: 'commit' })
+    await expect(page.locator('#kept-screen tr.site-row').first()).toBeVisible()
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/sites')
     bundle.release()
-    await expect(app).not.toHaveAttribute('inert')
-    await expect(app).not.toHaveAttribute('aria-hidden')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
+    await expect(page.locator('#kept-screen')).toHaveCount(0)
     await expect(siteRows(page).first()).toBeVisible()
-    const search = page.getByRole('searchbox', { name: 'Search sites' })
-    await search.fill(shown)
-    await expect(siteRows(page).first().locator('.cell-name')).toHaveText(shown)
-    await expect(search).toBeFocused()
   } finally {
     await context.close()
   }
@@ -60,18 +106,16 @@ test('a reopened window paints its last view before the app runs, then the app t
 
 test('an address naming another view never shows the last view’s picture', async ({ openApp, webShell, browser }) => {
   const first = await openApp()
-  await openSitesFromSidebar(first)
-  await expect(siteRows(first).first()).toBeVisible()
-  await expect.poll(async () => (await first.request.get(`${webShell.origin}/`)).text(), { timeout: 15_000 }).toContain('data-kept-route="/sites"')
+  await leaveOnSites(first, webShell.origin)
 
   const context = await browser.newContext()
   const page = await context.newPage()
   try {
     const bundle = await holdAppBundle(page)
     await page.goto(`${webShell.url}#/events`, { waitUntil: 'commit' })
-    // The bridge runs before the held bundle: it has emptied the root by the time the page is parsed.
-    await expect(page.locator('#app')).not.toHaveAttribute('data-kept-route')
-    await expect(page.locator('#app tr.site-row')).toHaveCount(0)
+    // The bridge runs before the held bundle: the picture is gone by the time the page is parsed.
+    await expect(page.locator('#kept-screen')).toHaveCount(0)
+    await expect(page.locator('tr.site-row')).toHaveCount(0)
     bundle.release()
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()
   } finally {

@@ -1,8 +1,8 @@
 // The kept screen over real loopback HTTP and sockets: a page sends its settled screen, and the
-// next page the shell serves carries it in the app's root (inert, hidden, busy), with the theme
-// it was painted in and the stylesheets it needs; a screen that could load or run anything, or
-// that needs a stylesheet the build no longer has, is never written into a page; the screen
-// survives a restart of the shell in its file.
+// next page the shell serves carries it over the app's empty root (inert, hidden), with the
+// theme it was painted in and the stylesheets it styles with; a screen that could load or run
+// anything, or that needs a stylesheet the build no longer has, is never written into a page;
+// the screen survives a restart of the shell in its file.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { encodeKeepScreen, parseKeptScreen, routeOfHash, type KeptScreen } from '../../../src/web/protocol'
 import { KeptScreens } from '../../../src/web/kept-screen'
-import { withKeptScreen } from '../../../src/web/kept-screen-page'
+import { styleKeys, withKeptScreen } from '../../../src/web/kept-screen-page'
 import { type Harness, nextMessage, openSocket, recordingLogger, startHarness } from './web-shell-harness'
 
 let dir: string
@@ -20,6 +20,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
+
+/** A string as a regular expression matching it exactly. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 let shells: Harness[] = []
 afterEach(async () => {
@@ -47,9 +50,10 @@ function getPage(harness: Harness): Promise<string> {
 }
 
 const SCREEN: KeptScreen = {
-  html: '<div class="shell"><table><tbody><tr class="site-row"><td class="cell-name">Bakery &lt;Main&gt;</td></tr></tbody></table></div>',
+  html: '<div class="shell"><table><tbody><tr class="site-row" data-v-5a1b2c3d=""><td class="cell-name">Bakery &lt;Main&gt;</td></tr></tbody></table></div>',
   theme: 'dark',
-  stylesheets: ['./assets/index-abc.css', './assets/SitesView-abc.css'],
+  // The page had the dialog's styles too (it had opened once): the picture holds no dialog.
+  stylesheets: ['./assets/index-abc.css', './assets/SitesView-abc.css', './assets/AddSiteDialog-abc.css'],
   route: '/sites',
 }
 
@@ -63,17 +67,19 @@ async function sendScreen(harness: Harness, frame: string): Promise<void> {
 }
 
 describe('the kept screen', () => {
-  it('is painted into the next page: in the inert root, with its theme and the stylesheets it needs', async () => {
+  it('is painted into the next page over the app’s empty root, with its theme and only the stylesheets it styles with', async () => {
     const harness = await shell()
     expect(await getPage(harness)).toContain('<div id="app"></div>')
     await sendScreen(harness, encodeKeepScreen(SCREEN))
 
     const page = await getPage(harness)
-    expect(page).toContain(`<div id="app" inert aria-hidden="true" aria-busy="true" data-kept-route="/sites">${SCREEN.html}</div>`)
+    expect(page).toMatch(new RegExp(`<div id="kept-screen" inert aria-hidden="true" data-kept-route="/sites" style="[^"]*position:fixed[^"]*">${escape(SCREEN.html)}</div><div id="app"></div>`))
     expect(page).toContain('<html data-theme="dark" style="color-scheme: dark">')
-    // The view's own stylesheet is linked in the head; the page's own is not linked twice.
+    // The view's own stylesheet is linked in the head; the page's own is not linked twice, and
+    // the dialog's, which styles nothing in the picture, not at all (it would hold the scripts back).
     expect(page).toMatch(/<link rel="stylesheet" crossorigin href="\.\/assets\/SitesView-abc\.css"><\/head>/)
     expect(page.split('href="./assets/index-abc.css"')).toHaveLength(2)
+    expect(page).not.toContain('AddSiteDialog-abc.css')
   })
 
   it('is not written into a page once a stylesheet it needs has left the build', async () => {
@@ -124,10 +130,13 @@ describe('the kept screen', () => {
 describe('what a kept screen may be', () => {
   it('refuses markup that could load, run or redirect, and stylesheets or views that are not the app’s', () => {
     expect(parseKeptScreen(SCREEN)).toEqual(SCREEN)
-    for (const element of ['script', 'iframe', 'object', 'embed', 'meta', 'base', 'link', 'style', 'template', 'frame', 'portal', 'SCRIPT', ' script']) {
+    const refused = ['script', 'iframe', 'object', 'embed', 'meta', 'base', 'link', 'style', 'template', 'frame', 'portal', 'SCRIPT', ' script']
+    // Read raw by the parser to their end tag or the page's end: they would swallow the primed answers and scripts.
+    refused.push('xmp', 'noembed', 'noframes', 'noscript', 'plaintext', 'title', '!--', '!DOCTYPE html', '?xml')
+    for (const element of refused) {
       expect(parseKeptScreen({ ...SCREEN, html: `<div><${element} src="x"></div>` }), element).toBeNull()
     }
-    for (const href of ['https://elsewhere.test/a.css', '../secret.css', './assets/../x.css', './assets/a.js', '/etc/passwd']) {
+    for (const href of ['https://elsewhere.test/a.css', '../secret.css', './assets/../x.css', './assets/a.js', '/etc/passwd', '/assets/a.css', 'assets/a.css']) {
       expect(parseKeptScreen({ ...SCREEN, stylesheets: [href] }), href).toBeNull()
     }
     expect(parseKeptScreen({ ...SCREEN, stylesheets: [] })).toBeNull()
@@ -147,7 +156,13 @@ describe('what a kept screen may be', () => {
   })
 
   it('leaves a page without an empty root as it is', () => {
-    expect(withKeptScreen('<html><body><main></main></body></html>', SCREEN, () => true)).toBe('<html><body><main></main></body></html>')
-    expect(withKeptScreen('<html><head></head><body><div id="app"></div></body></html>', { ...SCREEN, theme: null }, () => true)).not.toContain('data-theme')
+    const anySheet = () => new Set<string>()
+    expect(withKeptScreen('<html><body><main></main></body></html>', SCREEN, anySheet)).toBe('<html><body><main></main></body></html>')
+    expect(withKeptScreen('<html><head></head><body><div id="app"></div></body></html>', { ...SCREEN, theme: null }, anySheet)).not.toContain('data-theme')
+  })
+
+  it('knows a stylesheet by the scope marks and classes its selectors name', () => {
+    expect([...styleKeys('.a[data-v-0123abcd] > .b-c,td{margin:.5rem}')].sort()).toEqual(['a', 'b-c', 'data-v-0123abcd'])
+    expect(styleKeys('body{margin:0}').size).toBe(0)
   })
 })

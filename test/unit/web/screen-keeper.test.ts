@@ -1,88 +1,134 @@
 // @vitest-environment jsdom
 // The page's side of the kept screen (src/web/browser/screen-keeper.ts) in a DOM: the screen the
-// shell painted stays until the app's mount replaces it, or goes at once when the address names
-// another view; the app's screen is sent once it settles, as the person saw it and without what
-// must not outlive the page (a field's text, a toast).
+// shell painted stays over the app's root until the app shows its view there, or goes at once
+// when the address names another view, and an address naming none opens on the screen's view;
+// the app's screen is sent once it settles, as the person saw it and without what must not
+// outlive the page (a field's text, a toast).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { captureScreen, keepScreens, releaseKeptScreen, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
+import { captureScreen, keepScreens, releaseKeptScreen, type KeeperAddress, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
 import { parseKeepScreenFrame } from '../../../src/web/protocol'
+import { THEME_CACHE_KEY } from '../../../src/shared/window-page'
 
-/** Timers run by hand: `due` holds what is set and not cleared. */
-function manualTimers(): KeeperTimers & { due: Map<number, () => void>; runAll(): void } {
-  const due = new Map<number, () => void>()
+/** Timers run by hand: `due` holds what is set and not cleared, with its delay. */
+function manualTimers(): KeeperTimers & { due: Map<number, { callback: () => void; ms: number }>; run(ms?: number): void } {
+  const due = new Map<number, { callback: () => void; ms: number }>()
   let next = 1
   return {
     due,
-    setTimeout: (callback) => {
-      due.set(next, callback)
+    setTimeout: (callback, ms) => {
+      due.set(next, { callback, ms })
       return next++
     },
     clearTimeout: (id) => void due.delete(id),
-    runAll() {
-      const callbacks = [...due.values()]
-      due.clear()
-      for (const callback of callbacks) callback()
+    /** Runs the timers of this delay (all of them without one). */
+    run(ms?: number) {
+      for (const [id, timer] of [...due]) {
+        if (ms !== undefined && timer.ms !== ms) continue
+        due.delete(id)
+        timer.callback()
+      }
     },
   }
 }
 
 const microtasks = () => new Promise<void>((resolve) => queueMicrotask(resolve))
 
-function page(app: string, hash = '#/sites'): HTMLElement {
+function page(body: string, hash = '#/sites'): void {
   document.head.innerHTML = '<link rel="stylesheet" href="./assets/start-abc.css"><link rel="stylesheet" href="/assets/SitesView-abc.css">'
-  document.body.innerHTML = app
+  document.body.innerHTML = body
   document.documentElement.dataset.theme = 'dark'
   window.location.hash = hash
-  return document.getElementById('app')!
 }
 
-const KEPT_ROOT = '<div id="app" inert aria-hidden="true" aria-busy="true" data-kept-route="/sites"><table><tr class="site-row"><td>Kept</td></tr></table></div>'
+/** The page's address, with what was put in it. */
+function address(hash: string): KeeperAddress & { replaced: string[] } {
+  const replaced: string[] = []
+  return { location: { hash }, history: { state: null, replaceState: (_state, _unused, url) => void replaced.push(url) }, replaced }
+}
+
+const KEPT = (route = '/sites') => `<div id="kept-screen" inert aria-hidden="true" data-kept-route="${route}"><table><tr class="site-row"><td>Kept</td></tr></table></div><div id="app"></div>`
+const kept = () => document.getElementById('kept-screen')
+const WAITS = { viewMs: 2_000, timeoutMs: 15_000 }
 
 afterEach(() => {
   document.body.innerHTML = ''
   delete document.documentElement.dataset.theme
+  localStorage.clear()
 })
 
 describe('the kept screen at open', () => {
-  it('stays until the app mounts, then the root is the app’s: no inert, hidden or busy mark left', async () => {
-    const app = page(KEPT_ROOT)
+  it('stays over the app’s mount until the app shows its view with nothing loading, then goes', async () => {
+    page(KEPT())
     const timers = manualTimers()
-    releaseKeptScreen(document, '#/sites?q=bakery', timers)
-    await microtasks()
-    expect(app.textContent).toBe('Kept')
-    expect(app.hasAttribute('inert')).toBe(true)
+    releaseKeptScreen(document, address('#/sites?q=bakery'), timers, WAITS)
+    const app = document.getElementById('app')!
 
-    // What Vue's mount does: empty the root, render into it.
-    app.textContent = ''
-    app.insertAdjacentHTML('beforeend', '<main>The app</main>')
+    // The app's frame, its view host still empty while the first navigation waits.
+    app.innerHTML = '<div class="shell"><main><div data-view-host></div></main></div>'
     await microtasks()
-    expect(app.textContent).toBe('The app')
-    for (const mark of ['inert', 'aria-hidden', 'aria-busy', 'data-kept-route']) expect(app.hasAttribute(mark), mark).toBe(false)
+    expect(kept()?.textContent).toBe('Kept')
+    // The view, its table still loading.
+    app.querySelector('[data-view-host]')!.innerHTML = '<section><table aria-busy="true"></table></section>'
+    await microtasks()
+    expect(kept()).not.toBeNull()
+    // Its rows are in.
+    app.querySelector('table')!.removeAttribute('aria-busy')
+    await microtasks()
+    expect(kept()).toBeNull()
     expect(timers.due.size).toBe(0)
   })
 
   it('goes at once when the address names another view', () => {
-    const app = page(KEPT_ROOT, '#/events')
-    releaseKeptScreen(document, '#/events', manualTimers())
-    expect(app.childElementCount).toBe(0)
-    expect(app.hasAttribute('inert')).toBe(false)
+    page(KEPT())
+    const bar = address('#/events')
+    releaseKeptScreen(document, bar, manualTimers(), WAITS)
+    expect(kept()).toBeNull()
+    expect(bar.replaced).toEqual([])
   })
 
-  it('goes when the app has not replaced it in time, rather than pass for a working window', () => {
-    const app = page(KEPT_ROOT)
+  it('opens an address naming no view on the screen’s view, as the window was left', () => {
+    for (const hash of ['', '#', '#/']) {
+      page(KEPT('/sites/12'))
+      const bar = address(hash)
+      releaseKeptScreen(document, bar, manualTimers(), WAITS)
+      expect(bar.replaced, hash).toEqual(['#/sites/12'])
+      expect(kept(), hash).not.toBeNull()
+    }
+    // The home view needs no address: the router goes there.
+    page(KEPT('/overview'))
+    const bar = address('')
+    releaseKeptScreen(document, bar, manualTimers(), WAITS)
+    expect(bar.replaced).toEqual([])
+    expect(kept()).not.toBeNull()
+  })
+
+  it('goes a while after the mount when the app shows no view, and later when the app never mounts', async () => {
+    page(KEPT())
     const timers = manualTimers()
-    releaseKeptScreen(document, '', timers)
-    timers.runAll()
-    expect(app.childElementCount).toBe(0)
-    expect(app.hasAttribute('aria-hidden')).toBe(false)
+    releaseKeptScreen(document, address('#/sites'), timers, WAITS)
+    timers.run(WAITS.viewMs)
+    expect(kept()).not.toBeNull()
+    document.getElementById('app')!.innerHTML = '<div class="startup-error">Could not start</div>'
+    await microtasks()
+    timers.run(WAITS.viewMs)
+    expect(kept()).toBeNull()
+    expect(timers.due.size).toBe(0)
+
+    page(KEPT())
+    const never = manualTimers()
+    releaseKeptScreen(document, address('#/sites'), never, WAITS)
+    never.run(WAITS.timeoutMs)
+    expect(kept()).toBeNull()
   })
 
   it('leaves a page without a kept screen alone', () => {
-    const app = page('<div id="app"></div>')
+    page('<div id="app"></div>')
     const timers = manualTimers()
-    releaseKeptScreen(document, '#/events', timers)
+    const bar = address('')
+    releaseKeptScreen(document, bar, timers, WAITS)
     expect(timers.due.size).toBe(0)
-    expect(app.outerHTML).toBe('<div id="app"></div>')
+    expect(bar.replaced).toEqual([])
+    expect(document.body.innerHTML).toBe('<div id="app"></div>')
   })
 })
 
@@ -99,8 +145,10 @@ describe('the screen sent to keep', () => {
 
   beforeEach(() => {
     page(APP)
+    localStorage.setItem(THEME_CACHE_KEY, 'dark')
     document.querySelector<HTMLInputElement>('input[type=search]')!.value = 'bak'
-    document.querySelector<HTMLInputElement>('input.token')!.value = 'secret-token'
+    // As an attribute too: a value the page's markup carried must not leave it either.
+    document.querySelector<HTMLInputElement>('input.token')!.setAttribute('value', 'secret-token')
     document.querySelector<HTMLInputElement>('input.url')!.value = 'https://typed.example/more'
   })
 
@@ -131,23 +179,38 @@ describe('the screen sent to keep', () => {
     expect(html).not.toContain('Below')
   })
 
-  it('is not taken while anything loads, while the app is not in the root yet, on a print page or while scrolled', () => {
+  it('is not taken while anything loads, while the last one is still shown, on a print page, the welcome screen or while scrolled', () => {
     document.querySelector('table')!.setAttribute('aria-busy', 'true')
     expect(captureScreen(document)).toBeNull()
     document.querySelector('table')!.removeAttribute('aria-busy')
     expect(captureScreen(document, () => true)).toBeNull()
-    window.location.hash = '#/reports/print'
-    expect(captureScreen(document)).toBeNull()
+    for (const hash of ['#/reports/print', '#/welcome', '#/', '']) {
+      window.location.hash = hash
+      expect(captureScreen(document), hash).toBeNull()
+    }
     window.location.hash = '#/sites'
-    document.getElementById('app')!.setAttribute('data-kept-route', '/sites')
+    document.body.insertAdjacentHTML('afterbegin', '<div id="kept-screen" data-kept-route="/sites"></div>')
     expect(captureScreen(document)).toBeNull()
+  })
+
+  it('names no theme when the person follows the system’s, which may have changed by the next open', () => {
+    expect(captureScreen(document)!.theme).toBe('dark')
+    localStorage.setItem(THEME_CACHE_KEY, 'system')
+    expect(captureScreen(document)!.theme).toBeNull()
   })
 
   it('is sent once the screen settles, and again only when it changed', async () => {
     const timers = manualTimers()
     const sent: string[] = []
-    const keeper = keepScreens({ doc: document, send: (frame) => sent.push(frame), timers, whenIdle: (run) => run() })
-    timers.runAll()
+    let reachable = false
+    const keeper = keepScreens({ doc: document, send: (frame) => reachable && sent.push(frame) > 0, timers, whenIdle: (run) => run() })
+    // Not sent (the bridge is closed): tried again at the next settle.
+    timers.run()
+    expect(sent).toHaveLength(0)
+    reachable = true
+    document.querySelector('td')!.className = 'selected'
+    await microtasks()
+    timers.run()
     expect(sent).toHaveLength(1)
     expect(parseKeepScreenFrame(sent[0]!)?.html).toContain('Bakery')
 
@@ -156,13 +219,13 @@ describe('the screen sent to keep', () => {
     await microtasks()
     document.querySelector('td')!.textContent = 'Bakery'
     await microtasks()
-    timers.runAll()
+    timers.run()
     expect(sent).toHaveLength(1)
 
     document.querySelector('td')!.textContent = 'Bakery on Main'
     await microtasks()
     expect(sent).toHaveLength(1)
-    timers.runAll()
+    timers.run()
     expect(sent).toHaveLength(2)
     expect(parseKeepScreenFrame(sent[1]!)?.html).toContain('Bakery on Main')
 

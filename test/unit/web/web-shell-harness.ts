@@ -63,7 +63,8 @@ export async function startHarness(
   await writeFile(join(dir, 'renderer', 'index.html'), INDEX_HTML)
   await writeFile(join(dir, 'renderer', 'assets', 'index-abc.js'), 'console.log("app")\n')
   await writeFile(join(dir, 'renderer', 'assets', 'index-abc.css'), 'body { margin: 0 }\n')
-  await writeFile(join(dir, 'renderer', 'assets', 'SitesView-abc.css'), '.table { color: red }\n')
+  await writeFile(join(dir, 'renderer', 'assets', 'SitesView-abc.css'), '.site-row[data-v-5a1b2c3d] { color: red }\n')
+  await writeFile(join(dir, 'renderer', 'assets', 'AddSiteDialog-abc.css'), '.dialog[data-v-6e7f8a9b] { color: blue }\n')
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer folder\n')
   await writeFile(join(dir, 'bridge.js'), 'window.bridge = true\n')
 

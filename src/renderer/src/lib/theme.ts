@@ -1,11 +1,11 @@
 // Applying the colour theme to the page. The stylesheet (styles/tokens.css) reads
 // html[data-theme] and the root's color-scheme; this sets both to the resolved theme, and
 // keeps the last choice in localStorage so the next start paints in it before core answers.
-import { THEME_PREFERENCES, type ThemePreference } from '../../../shared'
+import { THEME_CACHE_KEY, THEME_PREFERENCES, type ThemePreference } from '../../../shared'
 
 export type ResolvedTheme = 'light' | 'dark'
 
-const CACHE_KEY = 'site-manager.theme'
+const CACHE_KEY = THEME_CACHE_KEY
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
 export function isThemePreference(value: unknown): value is ThemePreference {
