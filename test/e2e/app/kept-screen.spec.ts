@@ -4,7 +4,7 @@
 // app shows its own rows the picture goes, with no frame between without rows, and the window
 // works as ever. The shell's launch address (naming no view) opens on the last view; an address
 // naming another view never shows the picture of the last one.
-import type { Page, Route } from '@playwright/test'
+import type { Browser, Page, Route } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
 import { openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
 
@@ -38,6 +38,16 @@ function watchForRowlessFrames(): void {
   }).observe(w.document, { childList: true, subtree: true })
 }
 
+/** Runs `use` in a page of a new browser context (a reopened window), closing the context after. */
+async function inReopenedWindow(browser: Browser, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext()
+  try {
+    await use(await context.newPage())
+  } finally {
+    await context.close()
+  }
+}
+
 /** Opens the Sites view, searches for "a" and waits until the shell keeps that screen. */
 async function leaveOnSites(first: Page, origin: string): Promise<string> {
   await openSitesFromSidebar(first)
@@ -54,9 +64,7 @@ test('a reopened window paints its last view before the app runs, then the app t
   const first = await openApp()
   const shown = await leaveOnSites(first, webShell.origin)
 
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  try {
+  await inReopenedWindow(browser, async (page) => {
     await page.addInitScript(watchForRowlessFrames)
     const bundle = await holdAppBundle(page)
     await page.goto(`${webShell.url}#/sites`, { waitUntil: 'commit' })
@@ -79,18 +87,14 @@ test('a reopened window paints its last view before the app runs, then the app t
     await expect(search).toHaveValue('a')
     await search.fill(shown)
     await expect(siteRows(page).first().locator('.cell-name')).toHaveText(shown)
-  } finally {
-    await context.close()
-  }
+  })
 })
 
 test('the launch address, naming no view, opens on the last view with its picture', async ({ openApp, webShell, browser }) => {
   const first = await openApp()
   await leaveOnSites(first, webShell.origin)
 
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  try {
+  await inReopenedWindow(browser, async (page) => {
     const bundle = await holdAppBundle(page)
     await page.goto(webShell.url, { waitUntil: 'commit' })
     await expect(page.locator('#kept-screen tr.site-row').first()).toBeVisible()
@@ -99,18 +103,14 @@ test('the launch address, naming no view, opens on the last view with its pictur
     await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible()
     await expect(page.locator('#kept-screen')).toHaveCount(0)
     await expect(siteRows(page).first()).toBeVisible()
-  } finally {
-    await context.close()
-  }
+  })
 })
 
 test('an address naming another view never shows the last view’s picture', async ({ openApp, webShell, browser }) => {
   const first = await openApp()
   await leaveOnSites(first, webShell.origin)
 
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  try {
+  await inReopenedWindow(browser, async (page) => {
     const bundle = await holdAppBundle(page)
     await page.goto(`${webShell.url}#/events`, { waitUntil: 'commit' })
     // The bridge runs before the held bundle: the picture is gone by the time the page is parsed.
@@ -118,7 +118,5 @@ test('an address naming another view never shows the last view’s picture', asy
     await expect(page.locator('tr.site-row')).toHaveCount(0)
     bundle.release()
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()
-  } finally {
-    await context.close()
-  }
+  })
 })
