@@ -73,6 +73,9 @@ test('a reopened window paints its last view before the app runs, then the app t
     await expect(picture.locator('tr.site-row .cell-name').first()).toHaveText(shown)
     await expect(picture.locator('tr.site-row').first()).toBeVisible()
     await expect(picture).toHaveAttribute('inert', '')
+    // The row actions appear only on a row's hover or focus: the picture leaves them out.
+    await expect(picture.locator('.row-actions')).toHaveCount(0)
+    await expect(picture.locator('.address-link').first()).toBeVisible()
     await expect(picture).toHaveAttribute('aria-hidden', 'true')
     await expect(page.getByRole('table', { name: 'Sites' })).toHaveCount(0)
     // The search box shows what was typed, and cannot take focus or keys yet.
