@@ -7,6 +7,7 @@
 // its own root underneath; the page's side (browser/screen-keeper.ts) takes the picture away
 // once the app shows its view.
 import { KEPT_ROUTE_ATTRIBUTE, KEPT_SCREEN_ID, type KeptScreen } from './protocol'
+import { stylesAny, type SelectorKeys } from './style-selectors'
 
 /** The app's empty root in the built index.html. */
 const APP_ROOT = '<div id="app"></div>'
@@ -19,16 +20,7 @@ const OVER_THE_WINDOW = 'position:fixed;inset:0;z-index:2147483647;overflow:hidd
 
 /** Vue's scoped-style marks and class names: what a stylesheet's selectors and a screen's markup can share. */
 const SCOPE_MARK = /data-v-[0-9a-f]{8}/g
-const CLASS_SELECTOR = /\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)/g
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g
-
-/**
- * What a stylesheet's selectors name: Vue's scope marks and class names (an empty set: it
- * styles elements by tag alone, or everything). A file name read as a class only adds to it.
- */
-export function styleKeys(css: string): ReadonlySet<string> {
-  return new Set([...(css.match(SCOPE_MARK) ?? []), ...Array.from(css.matchAll(CLASS_SELECTOR), (match) => match[1]!)])
-}
 
 /** The scope marks and class names a screen's markup holds. */
 function screenKeys(html: string): Set<string> {
@@ -40,9 +32,9 @@ function screenKeys(html: string): Set<string> {
 /**
  * The page with the screen in it, or the page as it was when there is no screen, the page has
  * no empty root, or a stylesheet the screen needs is no longer in the build. `stylesheetKeys`
- * gives what a stylesheet's selectors name (styleKeys), or null when the build has no such file.
+ * gives what a stylesheet's selectors require (style-selectors.ts), or null when the build has no such file.
  */
-export function withKeptScreen(page: string, screen: KeptScreen | null, stylesheetKeys: (href: string) => ReadonlySet<string> | null): string {
+export function withKeptScreen(page: string, screen: KeptScreen | null, stylesheetKeys: (href: string) => SelectorKeys | null): string {
   if (screen === null || !page.includes(APP_ROOT)) return page
   const sheets = screen.stylesheets.map((href) => ({ href, keys: stylesheetKeys(href) }))
   if (sheets.some((sheet) => sheet.keys === null)) return page
@@ -50,9 +42,8 @@ export function withKeptScreen(page: string, screen: KeptScreen | null, styleshe
   // head holds back the page's scripts until it has loaded (a dialog's or another view's styles
   // would, for nothing; the app links them itself when it shows them).
   const inPicture = screenKeys(screen.html)
-  const needed = (keys: ReadonlySet<string>) => keys.size === 0 || [...keys].some((key) => inPicture.has(key))
   const links = sheets
-    .filter(({ href, keys }) => !page.includes(`href="${href}"`) && needed(keys!))
+    .filter(({ href, keys }) => !page.includes(`href="${href}"`) && stylesAny(keys!, inPicture))
     .map(({ href }) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('')
   const picture = `<div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" ${KEPT_ROUTE_ATTRIBUTE}="${screen.route}" style="${OVER_THE_WINDOW}">${screen.html}</div>`

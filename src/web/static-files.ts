@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
 import { BRIDGE_SCRIPT_PATH, STYLESHEET_HREF } from './protocol'
-import { styleKeys } from './kept-screen-page'
+import { selectorKeys, type SelectorKeys } from './style-selectors'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,8 +35,8 @@ export interface StaticFile {
 export interface StaticFiles {
   /** The file for a URL path, or null for 404. */
   read(urlPath: string): Promise<StaticFile | null>
-  /** What the selectors of the build's stylesheet at this page-relative href (./assets/NAME.css), or null when it has none there. */
-  stylesheetKeys(href: string): ReadonlySet<string> | null
+  /** What the selectors of the build's stylesheet at this page-relative href (./assets/NAME.css) require, or null when it has none there. */
+  stylesheetKeys(href: string): SelectorKeys | null
 }
 
 /**
@@ -89,7 +89,7 @@ function fileReader(): (path: string) => Buffer | null {
 export function staticFiles(options: { rendererDir: string; bridgeScriptFile: string }): StaticFiles {
   const root = resolve(options.rendererDir)
   const readIfFile = fileReader()
-  const keysOfStylesheet = new Map<string, ReadonlySet<string>>()
+  const keysOfStylesheet = new Map<string, SelectorKeys>()
   const indexHtml = async (): Promise<StaticFile | null> => {
     const html = readIfFile(resolve(root, 'index.html'))
     if (!html) return null
@@ -134,7 +134,7 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
       // A hashed name never changes content: read once.
       let keys = keysOfStylesheet.get(href)
       if (keys === undefined) {
-        keys = styleKeys(body.toString('utf8'))
+        keys = selectorKeys(body.toString('utf8'))
         keysOfStylesheet.set(href, keys)
       }
       return keys

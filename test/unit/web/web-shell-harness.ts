@@ -64,7 +64,8 @@ export async function startHarness(
   await writeFile(join(dir, 'renderer', 'assets', 'index-abc.js'), 'console.log("app")\n')
   await writeFile(join(dir, 'renderer', 'assets', 'index-abc.css'), 'body { margin: 0 }\n')
   await writeFile(join(dir, 'renderer', 'assets', 'SitesView-abc.css'), '.site-row[data-v-5a1b2c3d] { color: red }\n')
-  await writeFile(join(dir, 'renderer', 'assets', 'AddSiteDialog-abc.css'), '.dialog[data-v-6e7f8a9b] { color: blue }\n')
+  // It names a class the kept screen's markup has too (cell-name), under its own scope mark.
+  await writeFile(join(dir, 'renderer', 'assets', 'AddSiteDialog-abc.css'), '.dialog[data-v-6e7f8a9b], .cell-name[data-v-6e7f8a9b] { color: blue }\n')
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer folder\n')
   await writeFile(join(dir, 'bridge.js'), 'window.bridge = true\n')
 

@@ -1,0 +1,43 @@
+// What a stylesheet's selectors require of a kept screen's markup (web/style-selectors.ts): every
+// scope mark and class a selector names outside parentheses, read from the build's minified CSS.
+import { describe, expect, it } from 'vitest'
+import { selectorKeys, stylesAny } from '../../../src/web/style-selectors'
+
+const sorted = (css: string) => selectorKeys(css).map((keys) => [...keys].sort())
+
+describe('selectorKeys', () => {
+  it('gives each selector of a rule its scope marks and classes', () => {
+    expect(sorted('.a[data-v-0123abcd]>.b-c,td{margin:.5rem}')).toEqual([['a', 'b-c', 'data-v-0123abcd'], []])
+    expect(sorted('body{margin:0}.x .y{color:red}')).toEqual([[], ['x', 'y']])
+  })
+
+  it('reads the rules inside @media, @supports and @container, and skips @keyframes and @font-face', () => {
+    const css = '@media (max-width:760px){.scroller[data-v-11111111]{flex:none}}@supports (display:grid){.grid{display:grid}}' +
+      '@keyframes spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}@font-face{font-family:x;src:url(x.woff2)}@container (width>1px){.c{color:red}}'
+    expect(sorted(css)).toEqual([['data-v-11111111', 'scroller'], ['grid'], ['c']])
+  })
+
+  it('requires no class named inside parentheses, and none of a selector with an escape', () => {
+    expect(sorted('.row:not(.selected),.a:is(.b,.c){color:red}')).toEqual([['row'], ['a']])
+    expect(sorted('.md\\:flex{display:flex}')).toEqual([[]])
+  })
+
+  it('is not misled by braces and commas in strings, comments or declarations', () => {
+    expect(sorted('/* .gone{} */.q::before{content:"}{,.z"}.r[title="a,b"]{color:red}')).toEqual([['q'], ['r']])
+  })
+})
+
+describe('stylesAny', () => {
+  const picture = new Set(['site-row', 'cell-name', 'input', 'btn', 'data-v-5a1b2c3d'])
+
+  it('is true when some selector’s every name is in the markup, or a selector names none', () => {
+    expect(stylesAny(selectorKeys('.site-row[data-v-5a1b2c3d] .cell-name{color:red}'), picture)).toBe(true)
+    expect(stylesAny(selectorKeys('html{color:red}'), picture)).toBe(true)
+  })
+
+  it('is false for a sheet sharing class names with the markup under its own scope mark', () => {
+    // A lazy component's sheet: ".input" and ".btn" are in the picture, its mark is not.
+    expect(stylesAny(selectorKeys('.secret-input .input[data-v-1a833ffb]{padding-right:40px}.bar[data-v-cb8b778c] .btn:focus-visible{outline:none}'), picture)).toBe(false)
+    expect(stylesAny(selectorKeys(''), picture)).toBe(false)
+  })
+})
