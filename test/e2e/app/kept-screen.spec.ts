@@ -4,7 +4,7 @@
 // app shows its own rows the picture goes, with no frame between without rows, and the window
 // works as ever. The shell's launch address (naming no view) opens on the last view; an address
 // naming another view never shows the picture of the last one.
-import type { Browser, Page, Route } from '@playwright/test'
+import type { Browser, Locator, Page, Route } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
 import { openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
 
@@ -49,20 +49,35 @@ async function inReopenedWindow(browser: Browser, use: (page: Page) => Promise<v
 }
 
 /** Opens the Sites view, searches for "a" and waits until the shell keeps that screen. */
-async function leaveOnSites(first: Page, origin: string): Promise<string> {
+async function leaveOnSites(first: Page, origin: string): Promise<{ shown: string; layout: PictureLayout }> {
   await openSitesFromSidebar(first)
   await expect(siteRows(first).first()).toBeVisible()
   await first.getByRole('searchbox', { name: 'Search sites' }).fill('a')
   await expect(siteRows(first).first()).toBeVisible()
   const shown = await siteRows(first).first().locator('.cell-name').innerText()
+  const layout = await layoutOf(first.locator('#app'))
   // The screen is sent once it has settled (with the search in it): the next page served carries it.
   await expect.poll(async () => (await first.request.get(`${origin}/`)).text(), { timeout: 15_000 }).toMatch(/data-kept-route="\/sites"[^]*<input[^>]*type="search"[^>]*value="a"/)
-  return shown
+  return { shown, layout }
+}
+
+/** Where the first row, its health badge and the search box are: the picture, styled as the app was, puts them in the same places. */
+interface PictureLayout {
+  row: { y: number; height: number } | null
+  badge: { x: number; width: number } | null
+  search: { x: number; y: number; width: number; height: number } | null
+}
+
+async function layoutOf(root: Locator): Promise<PictureLayout> {
+  const row = await root.locator('tr.site-row').first().boundingBox()
+  const badge = await root.locator('tr.site-row .badge').first().boundingBox()
+  const search = await root.locator('input[type="search"]').boundingBox()
+  return { row: row && { y: row.y, height: row.height }, badge: badge && { x: badge.x, width: badge.width }, search }
 }
 
 test('a reopened window paints its last view before the app runs, then the app takes over without a blank frame', async ({ openApp, webShell, browser }) => {
   const first = await openApp()
-  const shown = await leaveOnSites(first, webShell.origin)
+  const { shown, layout } = await leaveOnSites(first, webShell.origin)
 
   await inReopenedWindow(browser, async (page) => {
     await page.addInitScript(watchForRowlessFrames)
@@ -80,6 +95,8 @@ test('a reopened window paints its last view before the app runs, then the app t
     await expect(page.getByRole('table', { name: 'Sites' })).toHaveCount(0)
     // The search box shows what was typed, and cannot take focus or keys yet.
     await expect(picture.locator('input[type="search"]')).toHaveValue('a')
+    // Every stylesheet it styles with is linked: its row, badge and search box sit where the app's did.
+    expect(await layoutOf(picture)).toEqual(layout)
 
     bundle.release()
     await expect(picture).toHaveCount(0)
