@@ -7,7 +7,7 @@
 // its own root underneath; the page's side (browser/screen-keeper.ts) takes the picture away
 // once the app shows its view.
 import { KEPT_ROUTE_ATTRIBUTE, KEPT_SCREEN_ID, type KeptScreen } from './protocol'
-import { stylesAny, type SelectorKeys } from './style-selectors'
+import { markupKeys, stylesAny, type SelectorKeys } from './style-selectors'
 
 /** The app's empty root in the built index.html. */
 const APP_ROOT = '<div id="app"></div>'
@@ -17,17 +17,6 @@ const APP_ROOT = '<div id="app"></div>'
  * lays itself out underneath meanwhile. The page's policy allows inline styles.
  */
 const OVER_THE_WINDOW = 'position:fixed;inset:0;z-index:2147483647;overflow:hidden;background:var(--bg)'
-
-/** Vue's scoped-style marks and class names: what a stylesheet's selectors and a screen's markup can share. */
-const SCOPE_MARK = /data-v-[0-9a-f]{8}/g
-const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g
-
-/** The scope marks and class names a screen's markup holds. */
-function screenKeys(html: string): Set<string> {
-  const keys = new Set(html.match(SCOPE_MARK) ?? [])
-  for (const match of html.matchAll(CLASS_ATTRIBUTE)) for (const name of match[1]!.split(/\s+/)) if (name !== '') keys.add(name)
-  return keys
-}
 
 /**
  * The page with the screen in it, or the page as it was when there is no screen, the page has
@@ -41,7 +30,7 @@ export function withKeptScreen(page: string, screen: KeptScreen | null, styleshe
   // A stylesheet is linked only when the picture holds something it styles: each one in the
   // head holds back the page's scripts until it has loaded (a dialog's or another view's styles
   // would, for nothing; the app links them itself when it shows them).
-  const inPicture = screenKeys(screen.html)
+  const inPicture = markupKeys(screen.html)
   const links = sheets
     .filter(({ href, keys }) => !page.includes(`href="${href}"`) && stylesAny(keys!, inPicture))
     .map(({ href }) => `<link rel="stylesheet" crossorigin href="${href}">`)

@@ -14,8 +14,10 @@ export type SelectorKeys = readonly (readonly string[])[]
 
 /** At-rules whose block holds rules (the others' blocks hold declarations or keyframes). */
 const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 'scope', 'document'])
+/** Vue's scoped-style marks: attributes in markup, attribute selectors in a stylesheet. */
 const SCOPE_MARK = /data-v-[0-9a-f]{8}/g
 const CLASS_SELECTOR = /\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)/g
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g
 
 /** What each selector of the stylesheet requires of the markup it styles. */
 export function selectorKeys(css: string): SelectorKeys {
@@ -52,6 +54,13 @@ export function selectorKeys(css: string): SelectorKeys {
     }
   }
   return selectors
+}
+
+/** The scope marks and class names a markup holds (what stylesAny is given). */
+export function markupKeys(html: string): Set<string> {
+  const keys = new Set(html.match(SCOPE_MARK) ?? [])
+  for (const match of html.matchAll(CLASS_ATTRIBUTE)) for (const name of match[1]!.split(/\s+/)) if (name !== '') keys.add(name)
+  return keys
 }
 
 /** Whether some selector's every required name is in `present`. */

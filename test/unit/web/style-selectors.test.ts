@@ -1,7 +1,7 @@
 // What a stylesheet's selectors require of a kept screen's markup (web/style-selectors.ts): every
 // scope mark and class a selector names outside parentheses, read from the build's minified CSS.
 import { describe, expect, it } from 'vitest'
-import { selectorKeys, stylesAny } from '../../../src/web/style-selectors'
+import { markupKeys, selectorKeys, stylesAny } from '../../../src/web/style-selectors'
 
 const sorted = (css: string) => selectorKeys(css).map((keys) => [...keys].sort())
 
@@ -27,8 +27,14 @@ describe('selectorKeys', () => {
   })
 })
 
+describe('markupKeys', () => {
+  it('gives the scope marks and class names a markup holds', () => {
+    expect([...markupKeys('<tr class="site-row  selected" data-v-5a1b2c3d=""><td class="cell-name">x</td></tr>')].sort()).toEqual(['cell-name', 'data-v-5a1b2c3d', 'selected', 'site-row'])
+  })
+})
+
 describe('stylesAny', () => {
-  const picture = new Set(['site-row', 'cell-name', 'input', 'btn', 'data-v-5a1b2c3d'])
+  const picture = markupKeys('<tr class="site-row" data-v-5a1b2c3d=""><td class="cell-name"><input class="input"><button class="btn"></button></td></tr>')
 
   it('is true when some selector’s every name is in the markup, or a selector names none', () => {
     expect(stylesAny(selectorKeys('.site-row[data-v-5a1b2c3d] .cell-name{color:red}'), picture)).toBe(true)
