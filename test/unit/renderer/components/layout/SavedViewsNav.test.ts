@@ -1,7 +1,7 @@
 // Saved views: Save view… in the Sites toolbar (a checked, unique name), listed in the sidebar
 // under Sites, highlighted when showing, opened, renamed and deleted with Undo; kept per account
 // in core's prefs.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { flushPromises } from '@vue/test-utils'
 import { screen, within } from '@testing-library/dom'
@@ -26,6 +26,10 @@ const SITES = [
 const SLOW = 30_000
 
 afterEach(unmountAll)
+// The name dialog's form loads on first use and reka-ui with it: compiled once ahead, so a find
+// for the dialog does not wait on the worker's first compile of them (it outlasted findByRole's
+// 1 s under load: a clean-clone CI failed on it, and one run in three alone).
+beforeAll(() => import('../../../../../src/renderer/src/components/sites/filters/ViewNameForm.vue'), SLOW)
 
 /** The sidebar's saved views beside the Sites view, as in the app's shell. */
 async function mountShell(methods = memoryCore({ a: { sites: SITES.map((s) => ({ ...s })), tags: [vip] } }).methods, path = '/sites') {
