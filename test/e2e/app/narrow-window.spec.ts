@@ -51,3 +51,31 @@ test('each view fits a 900×700 window', async ({ openApp, referenceServer }, te
   // A long label is shortened in the switcher, with the whole label on hover.
   await expect(page.getByRole('button', { name: /, switch account$/ })).toHaveAttribute('title', /Agency with a rather long name for a small window/)
 })
+
+test('in a window narrower than the table, the box and Name stay put as the table scrolls sideways', async ({ openApp, referenceServer }) => {
+  const page = await openApp()
+  await addFirstAccount(page, referenceServer)
+  const row = siteRows(page).first()
+  await expect(row).toBeVisible()
+  const table = page.getByRole('table', { name: 'Sites' })
+  const scroller = table.locator('xpath=..')
+  const room = await scroller.evaluate((box) => box.scrollWidth - box.clientWidth)
+  expect(room, 'the table is wider than its box at 900 px').toBeGreaterThan(100)
+
+  const lefts = () =>
+    row.evaluate((tr) => {
+      const left = (selector: string) => tr.querySelector(selector)!.getBoundingClientRect().left
+      return { box: left('td.cell-select'), name: left('td.cell-name'), last: left('td.cell-corner') }
+    })
+  const before = await lefts()
+  await scroller.evaluate((box) => box.scrollBy({ left: 100 }))
+  await expect.poll(() => scroller.evaluate((box) => box.scrollLeft)).toBe(100)
+  const after = await lefts()
+  expect(after.box).toBeCloseTo(before.box, 0)
+  expect(after.name).toBeCloseTo(before.name, 0)
+  // The columns after Name went under it.
+  expect(after.last).toBeCloseTo(before.last - 100, 0)
+  // The header's box and Name stay over their columns.
+  const headerName = table.getByRole('columnheader', { name: 'Name' })
+  expect((await headerName.boundingBox())!.x).toBeCloseTo(after.name, 0)
+})
