@@ -16,7 +16,9 @@
 // - search keystrokes right after that (the first search after opening included): keydown to
 //   the table's body changed, over the keystrokes that changed it;
 // - bytes of the WebSocket frames the page received (Chromium's DevTools protocol) to open
-//   (until the socket is quiet) and per keystroke; the page's JS heap after a forced GC.
+//   (until the socket is quiet) and per keystroke; the page's JS heap after a forced GC;
+// - beside each open, the browser's own part: the first paint of the page the shell served with
+//   its scripts taken out (the kept screen alone) and of a one-line page (support/paint-floor.ts).
 // And once per case: the shell's RSS (/proc). For the 5-account case, the servers start again
 // (300 ms per request, so a sync outlasts the typing) and a sync of every account runs while keystrokes are
 // timed; then 10 sites change on one server (5 deleted, 5 created) and the bytes the page
@@ -46,6 +48,7 @@ import { startWebShell, type RunningWebShell } from '../test/e2e/support/web-she
 import { below, figure, heading, line, notMeasured, percentile } from './measure'
 import { missingForWebShellBench } from './support/built-app'
 import { attachPageMeter, type FrameNote, type PageMeter } from './support/page-meter'
+import { firstPaintCold, serveFloorPages, type FloorPages } from './support/paint-floor'
 import { firstLiveRowShownAt, firstRowShownAt, pageProbe, type PageGlobals, type Probe } from './support/page-probe'
 import {
   api,
@@ -253,6 +256,10 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     const fileBytes: number[] = []
     // The first open after the shell starts is what a person meets on launching the app: core cold.
     let coldOpen: { firstRows: number | null; liveRows: number | null; searchable: number | null; dcl: number } | null = null
+    // The browser's own part (support/paint-floor.ts): after each open, the kept screen alone and a one-line page.
+    const pictureFloor: number[] = []
+    const oneLineFloor: number[] = []
+    let floor: FloorPages | null = null
     for (let run = 0; run < RUNS; run++) {
       const opened = await openCold(browser, shell, target)
       try {
@@ -289,7 +296,16 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
       } finally {
         await opened.context.close()
       }
+      // The page as the shell serves it now, its picture that of the view this open left.
+      const fromShell = async (path: string) => Buffer.from(await (await fetch(`${shell!.origin}${path}?token=${shell!.token}`)).arrayBuffer())
+      floor ??= await serveFloorPages((await fromShell('/')).toString('utf8'), fromShell)
+      const picturePaint = await firstPaintCold(browser, floor.pictureUrl)
+      const oneLinePaint = await firstPaintCold(browser, floor.oneLineUrl)
+      if (picturePaint !== null) pictureFloor.push(picturePaint)
+      if (oneLinePaint !== null) oneLineFloor.push(oneLinePaint)
+      if (VERBOSE) console.log(`    the same run's pages without scripts: the kept screen alone painted at ${picturePaint?.toFixed(0) ?? '-'} ms, a one-line page at ${oneLinePaint?.toFixed(0) ?? '-'} ms`)
     }
+    await floor?.close()
     if (TRACE_DIR) {
       // One more open, traced and not counted (tracing slows the page down).
       const traced = await openCold(browser, shell, target, join(TRACE_DIR, `window-open-${c.id}.json`))
@@ -304,6 +320,9 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     const noRows = `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`
     print(labels.firstRows, () => figureOr(labels.firstRows, first, 'ms', below(300), noRows))
     // The first rows may be the web shell's kept screen (web/kept-screen.ts), a picture painted before the app runs.
+    // What the browser alone takes for pages that run nothing (support/paint-floor.ts): the first rows cannot come sooner than the first.
+    if (pictureFloor.length > 0) line(`  the kept screen alone (the served page without its scripts), first paint, median`, median(pictureFloor), 'ms', 0)
+    if (oneLineFloor.length > 0) line(`  a page of one line of text, first paint, median`, median(oneLineFloor), 'ms', 0)
     if (firstLive.length > 0) line(`  the app's own first rows (interactive), median`, median(firstLive), 'ms', 0)
     if (rowsGone.length > 0) line(`  no rows on screen between the kept screen and the app's own, longest`, Math.max(...rowsGone), 'ms', 0)
     print(labels.searchable, () => figureOr(labels.searchable, searchable, 'ms', below(300), `searching "${target.host}" showed no row of "${target.name}" within ${UI_TIMEOUT_MS / 1000} s`))
