@@ -320,7 +320,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     const noRows = `no row matching "${ROW}" appeared within ${UI_TIMEOUT_MS / 1000} s`
     print(labels.firstRows, () => figureOr(labels.firstRows, first, 'ms', below(300), noRows))
     // The first rows may be the web shell's kept screen (web/kept-screen.ts), a picture painted before the app runs.
-    // What the browser alone takes for pages that run nothing (support/paint-floor.ts): the first rows cannot come sooner than the first.
+    // What the browser alone takes for pages that run nothing (support/paint-floor.ts): the first is the same picture with no app.
     if (pictureFloor.length > 0) line(`  the kept screen alone (the served page without its scripts), first paint, median`, median(pictureFloor), 'ms', 0)
     if (oneLineFloor.length > 0) line(`  a page of one line of text, first paint, median`, median(oneLineFloor), 'ms', 0)
     if (firstLive.length > 0) line(`  the app's own first rows (interactive), median`, median(firstLive), 'ms', 0)

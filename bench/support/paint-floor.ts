@@ -8,9 +8,10 @@
 //   benchmark's own with the shell's stylesheets;
 // - a page of one line of text.
 //
-// The first is the least "first rows visible" can be for this picture in this browser on this
-// machine whatever the app does; the second the least any page can be. Both are printed beside
-// the app's figures, in the same run (no target of their own).
+// The first is what this browser on this machine takes to show that picture with no app at all
+// (the app's own first rows are that picture: the two come out alike, within the runs' spread);
+// the second what any page takes. Both are printed beside the app's figures, in the same run (no
+// target of their own).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser } from '@playwright/test'
