@@ -65,8 +65,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     // The app is written in the Composition API alone (<script setup>), and so are its Vue
-    // libraries: Vue's Options API support is left out of the first bundle (about 10 KB of it
-    // parsed on every start).
+    // libraries: Vue's Options API support is left out of the first bundle (4 KB of the minified
+    // chunk, 257,161 to 253,001 bytes, parsed on every start).
     plugins: [vue({ features: { optionsAPI: false } })],
     build: {
       // electron-vite leaves the renderer unminified by default; the window's first script is

@@ -260,6 +260,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
     const pictureFloor: number[] = []
     const oneLineFloor: number[] = []
     let floor: FloorPages | null = null
+    const fromShell = async (path: string) => Buffer.from(await (await fetch(`${shell!.origin}${path}?token=${shell!.token}`)).arrayBuffer())
     for (let run = 0; run < RUNS; run++) {
       const opened = await openCold(browser, shell, target)
       try {
@@ -296,8 +297,7 @@ async function measureCase(browser: Browser, c: Case): Promise<void> {
       } finally {
         await opened.context.close()
       }
-      // The page as the shell serves it now, its picture that of the view this open left.
-      const fromShell = async (path: string) => Buffer.from(await (await fetch(`${shell!.origin}${path}?token=${shell!.token}`)).arrayBuffer())
+      // Once, after the first open: the page as the shell serves it then, its picture that of the view that open left.
       floor ??= await serveFloorPages((await fromShell('/')).toString('utf8'), fromShell)
       const picturePaint = await firstPaintCold(browser, floor.pictureUrl)
       const oneLinePaint = await firstPaintCold(browser, floor.oneLineUrl)

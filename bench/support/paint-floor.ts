@@ -15,6 +15,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser } from '@playwright/test'
+import type { PageGlobals } from './page-probe'
 
 /** A page with no script of its own: its markup and stylesheets stay, every <script> element goes. */
 export function withoutScripts(html: string): string {
@@ -72,22 +73,18 @@ export async function serveFloorPages(pageHtml: string, fetchFromShell: (path: s
   }
 }
 
-type PaintObserver = new (callback: (list: { getEntries(): { name: string; startTime: number }[] }) => void) => {
-  observe(options: { type: string; buffered: boolean }): void
-}
-
 /** A cold context's first contentful paint of the page at `url`, from navigation start (the time its frame was shown); null when none came. */
 export async function firstPaintCold(browser: Browser, url: string): Promise<number | null> {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
     await page.goto(url)
-    // Run in the page (bench/ compiles without the DOM library: its observer is typed here).
+    // Run in the page (bench/ compiles without the DOM library: the probe's page globals type the observer).
     return await page.evaluate(
       () =>
         new Promise<number | null>((resolve) => {
           const timer = setTimeout(() => resolve(null), 5_000)
-          const Observer = (globalThis as unknown as { PerformanceObserver: PaintObserver }).PerformanceObserver
+          const Observer = (globalThis as unknown as PageGlobals).PerformanceObserver
           new Observer((list) => {
             const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint')
             if (entry) {
