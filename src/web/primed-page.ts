@@ -14,7 +14,7 @@ import type { KeptAnswers } from './kept-answers'
 import { primeAnswers, PRIME_DEADLINE_MS } from './primed-answers'
 import { encodePrimedAnswers, PRIMED_ANSWERS_ID, type KeptScreen, type PrimedAnswers } from './protocol'
 import type { StaticFile } from './static-files'
-import type { SelectorKeys } from './style-selectors'
+import type { ReadStylesheet } from './style-selectors'
 import { withKeptScreen } from './kept-screen-page'
 
 /** Core's wait when every call has a kept answer: a warm core answers within it, a cold one would take seconds. */
@@ -24,13 +24,13 @@ export interface PrimingSource {
   readonly firstCalls: FirstCalls
   pushSeq(): number
   readonly keptAnswers?: KeptAnswers
-  /** The window's last screen, painted before the app runs (kept-screen.ts), and what a stylesheet's selectors require (null: not in the build). */
-  readonly keptScreen?: { current(): KeptScreen | null; stylesheetKeys(href: string): SelectorKeys | null }
+  /** The window's last screen, painted before the app runs (kept-screen.ts), and the build's stylesheet at an href, read (null: not in the build). */
+  readonly keptScreen?: { current(): KeptScreen | null; stylesheet(href: string): ReadStylesheet | null }
 }
 
 export async function sendPrimedPage(res: ServerResponse, page: StaticFile, handlers: ChannelHandlers, source: PrimingSource): Promise<void> {
   const { keptScreen } = source
-  const html = keptScreen ? withKeptScreen(page.body.toString('utf8'), keptScreen.current(), keptScreen.stylesheetKeys) : page.body.toString('utf8')
+  const html = keptScreen ? withKeptScreen(page.body.toString('utf8'), keptScreen.current(), keptScreen.stylesheet) : page.body.toString('utf8')
   const bodyEnd = html.lastIndexOf('</body>')
   const head = bodyEnd === -1 ? html : html.slice(0, bodyEnd)
   const tail = bodyEnd === -1 ? '' : html.slice(bodyEnd)

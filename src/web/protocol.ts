@@ -256,6 +256,13 @@ export interface KeptScreen {
 export const KEPT_SCREEN_ID = 'kept-screen'
 /** On the kept screen's element: the view it shows (browser/screen-keeper.ts). */
 export const KEPT_ROUTE_ATTRIBUTE = 'data-kept-route'
+/** The <style> holding the rules the kept screen uses (web/picture-styles.ts), there until the screen goes. */
+export const KEPT_STYLES_ID = 'kept-screen-styles'
+/**
+ * On a stylesheet link the shell made print-only while the kept screen paints (it then holds back
+ * neither the first paint nor the scripts): the bridge gives it back to every medium first thing.
+ */
+export const KEPT_MEDIA_ATTRIBUTE = 'data-kept-media'
 
 /** A stylesheet href the shell will link: one of the build's own assets, nothing else. */
 export const STYLESHEET_HREF = /^\.\/assets\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}\.css$/

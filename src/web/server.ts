@@ -103,7 +103,7 @@ export async function startWebShellServer(options: WebShellServerOptions): Promi
     firstCalls,
     pushSeq: () => channels.pushSeq(),
     keptAnswers: new KeptAnswers(options.firstAnswersFile ?? null, logger),
-    keptScreen: { current: () => screens.current(), stylesheetKeys: (href: string) => files.stylesheetKeys(href) },
+    keptScreen: { current: () => screens.current(), stylesheet: (href: string) => files.stylesheet(href) },
   }
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   sockets.on('connection', (socket, req: IncomingMessage) => channels.serve(socket, sinceOf(req)))

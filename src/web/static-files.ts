@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
 import { BRIDGE_SCRIPT_PATH, STYLESHEET_HREF } from './protocol'
-import { selectorKeys, type SelectorKeys } from './style-selectors'
+import { itemKeys, parseStyleItems, type ReadStylesheet } from './style-selectors'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,8 +35,8 @@ export interface StaticFile {
 export interface StaticFiles {
   /** The file for a URL path, or null for 404. */
   read(urlPath: string): Promise<StaticFile | null>
-  /** What the selectors of the build's stylesheet at this page-relative href (./assets/NAME.css) require, or null when it has none there. */
-  stylesheetKeys(href: string): SelectorKeys | null
+  /** The build's stylesheet at this page-relative href (./assets/NAME.css), read into its rules, or null when it has none there. */
+  stylesheet(href: string): ReadStylesheet | null
 }
 
 /**
@@ -89,7 +89,7 @@ function fileReader(): (path: string) => Buffer | null {
 export function staticFiles(options: { rendererDir: string; bridgeScriptFile: string }): StaticFiles {
   const root = resolve(options.rendererDir)
   const readIfFile = fileReader()
-  const keysOfStylesheet = new Map<string, SelectorKeys>()
+  const readStylesheets = new Map<string, ReadStylesheet>()
   const indexHtml = async (): Promise<StaticFile | null> => {
     const html = readIfFile(resolve(root, 'index.html'))
     if (!html) return null
@@ -126,18 +126,19 @@ export function staticFiles(options: { rendererDir: string; bridgeScriptFile: st
       // A client-side route (no file extension) gets the app; a missing asset stays a 404.
       return extname(decoded) === '' ? indexHtml() : null
     },
-    stylesheetKeys(href) {
+    stylesheet(href) {
       if (!STYLESHEET_HREF.test(href)) return null
       const path = resolve(root, href)
       const body = path.startsWith(root + sep) ? readIfFile(path) : null
       if (body === null) return null
       // A hashed name never changes content: read once.
-      let keys = keysOfStylesheet.get(href)
-      if (keys === undefined) {
-        keys = selectorKeys(body.toString('utf8'))
-        keysOfStylesheet.set(href, keys)
+      let sheet = readStylesheets.get(href)
+      if (sheet === undefined) {
+        const items = parseStyleItems(body.toString('utf8'))
+        sheet = { items, keys: itemKeys(items) }
+        readStylesheets.set(href, sheet)
       }
-      return keys
+      return sheet
     },
   }
 }

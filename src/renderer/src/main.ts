@@ -3,6 +3,7 @@ import { createPinia } from 'pinia'
 import App from './App.vue'
 import { API_KEY } from './lib/api'
 import { readFirstSitesView } from './composables/first-view'
+import { whenStylesheetsLoaded } from './lib/stylesheets-loaded'
 import { applyTheme, cachedTheme } from './lib/theme'
 import { createAppRouter } from './router'
 import { useAccountsStore } from './stores/accounts'
@@ -25,4 +26,5 @@ const accounts = useAccountsStore(pinia)
 // Opening at the Sites view: its remembered view is read right after the accounts (it is the
 // scope's), so the view knows its first window's query as it mounts (composables/first-view.ts).
 const firstAccountsLoad = accounts.load().then(() => readFirstSitesView(useRememberedViewsStore(pinia), accounts, window.location.hash))
-app.use(createAppRouter(pinia, firstAccountsLoad)).mount('#app')
+app.use(createAppRouter(pinia, firstAccountsLoad))
+whenStylesheetsLoaded(document, () => app.mount('#app'))

@@ -12,12 +12,14 @@ import { createConnectionBanner, type ConnectionBanner } from './connection-bann
 import { takePrimedAnswers } from './primed-answers'
 import { SINCE_PARAM, SOCKET_PATH } from '../protocol'
 import { warmUpLocaleData } from '../../shared/locale-warm-up'
-import { keepScreens, releaseKeptScreen } from './screen-keeper'
+import { keepScreens, releaseKeptScreen, restoreKeptStylesheets } from './screen-keeper'
 
 // First, before any other script can read the address or the router keeps it as its base.
 dropTokenFromAddress(window)
-// The last screen the shell painted into the page stays until the app shows its view, unless
-// the address names another view; an address naming none opens on the screen's (screen-keeper.ts).
+// The stylesheets the shell linked print-only while its picture of the last screen painted are
+// the app's again. The picture stays until the app shows its view, unless the address names
+// another view; an address naming none opens on the screen's (screen-keeper.ts).
+restoreKeptStylesheets(document)
 releaseKeptScreen(document, window)
 
 // The answers the shell made to this page's first calls as it served it (web/primed-page.ts).

@@ -16,7 +16,7 @@
 //   data-not-kept (toasts, banners of a passing state), and with no other field's value (a token
 //   field's text never leaves the page).
 import { HOME_ROUTE, THEME_CACHE_KEY, VIEW_HOST_ATTRIBUTE } from '../../shared/window-page'
-import { encodeKeepScreen, KEPT_ROUTE_ATTRIBUTE, KEPT_SCREEN_ID, keptScreenProblem, MAX_MESSAGE_BYTES, routeOfHash, STYLESHEET_HREF, type KeptScreen } from '../protocol'
+import { encodeKeepScreen, KEPT_MEDIA_ATTRIBUTE, KEPT_ROUTE_ATTRIBUTE, KEPT_SCREEN_ID, KEPT_STYLES_ID, keptScreenProblem, MAX_MESSAGE_BYTES, routeOfHash, STYLESHEET_HREF, type KeptScreen } from '../protocol'
 
 /** How long a screen must stay unchanged before it is kept. */
 export const SETTLED_MS = 1_000
@@ -45,6 +45,24 @@ function viewShown(app: HTMLElement): boolean {
 }
 
 /**
+ * First thing at open: each stylesheet the shell linked print-only while the picture painted
+ * (web/kept-screen-page.ts) is for every medium again, in its place, before the app's scripts
+ * run (the app mounts once they have loaded: renderer/src/lib/stylesheets-loaded.ts).
+ */
+export function restoreKeptStylesheets(doc: Document): void {
+  for (const link of doc.querySelectorAll<HTMLLinkElement>(`link[${KEPT_MEDIA_ATTRIBUTE}]`)) {
+    link.removeAttribute('media')
+    link.removeAttribute(KEPT_MEDIA_ATTRIBUTE)
+  }
+}
+
+/** The picture goes, and the rules written for it: the app's stylesheets hold them all. */
+function takeAway(kept: HTMLElement, doc: Document): void {
+  kept.remove()
+  doc.getElementById(KEPT_STYLES_ID)?.remove()
+}
+
+/**
  * At open, before the app's scripts read the address: the kept screen stays until the app has
  * shown its view, unless the address names another view; an address naming none is given the
  * screen's view, so the window opens where it was left.
@@ -59,11 +77,11 @@ export function releaseKeptScreen(doc: Document, address: KeeperAddress, timers:
     // The router would send it to HOME_ROUTE.
     if (keptRoute !== HOME_ROUTE && keptRoute !== '') address.history.replaceState(address.history.state, '', `#${keptRoute}`)
   } else if (routeOfHash(hash) !== keptRoute) {
-    kept.remove()
+    takeAway(kept, doc)
     return
   }
   if (!app) {
-    kept.remove()
+    takeAway(kept, doc)
     return
   }
   let viewTimer = 0
@@ -76,7 +94,7 @@ export function releaseKeptScreen(doc: Document, address: KeeperAddress, timers:
     observer.disconnect()
     timers.clearTimeout(timeout)
     if (viewTimer !== 0) timers.clearTimeout(viewTimer)
-    kept!.remove()
+    takeAway(kept!, doc)
   }
   // Run before the browser paints the mutation's result: the picture goes in the frame the view comes.
   observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] })

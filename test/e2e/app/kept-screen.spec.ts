@@ -10,16 +10,19 @@ import { openSitesFromSidebar, siteRows } from './accounts-sites-helpers'
 
 test.use({ webShellLaunch: { demo: true } })
 
-/** Holds the app's bundle until release() is called: the page has only what the shell wrote into it. */
-async function holdAppBundle(page: Page): Promise<{ release(): void }> {
+/** Holds the files matching `pattern` until release() is called. */
+async function hold(page: Page, pattern: string): Promise<{ release(): void }> {
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/start-*.js', async (route: Route) => {
+  await page.route(pattern, async (route: Route) => {
     await released
     await route.continue()
   })
   return { release }
 }
+
+/** Holds the app's bundle until release() is called: the page has only what the shell wrote into it. */
+const holdAppBundle = (page: Page) => hold(page, '**/assets/start-*.js')
 
 /** Notes, from the page's first script on, whether site rows ever left the page after the first ones came (run in the page). */
 function watchForRowlessFrames(): void {
@@ -107,6 +110,39 @@ test('a reopened window paints its last view before the app runs, then the app t
     await expect(search).toHaveValue('a')
     await search.fill(shown)
     await expect(siteRows(page).first().locator('.cell-name')).toHaveText(shown)
+  })
+})
+
+test('the picture paints with no stylesheet arrived, and the app mounts only once they have, styled as before', async ({ openApp, webShell, browser }) => {
+  const first = await openApp()
+  const { shown, layout } = await leaveOnSites(first, webShell.origin)
+
+  await inReopenedWindow(browser, async (page) => {
+    const stylesheets = await hold(page, '**/assets/*.css')
+    const bundle = await holdAppBundle(page)
+    await page.goto(`${webShell.url}#/sites`, { waitUntil: 'commit' })
+    // No stylesheet has arrived: the rules the shell wrote into the page lay the picture out as the app was.
+    const picture = page.locator('#kept-screen')
+    await expect(picture.locator('tr.site-row .cell-name').first()).toHaveText(shown)
+    expect(await layoutOf(picture)).toEqual(layout)
+    await expect(page.locator('#kept-screen-styles')).toHaveCount(1)
+    // The bridge has run (it runs before the held bundle): the stylesheets are the app's again, for every medium.
+    await expect(page.locator('link[rel="stylesheet"][media]')).toHaveCount(0)
+
+    // The app's bundle runs, but the app does not mount while its stylesheets are still on their way.
+    // The app's first script sets the root's colour scheme (its theme is the system's here, which
+    // the shell's page leaves unset), in the same task as it would mount.
+    bundle.release()
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { style: { colorScheme: string } } } }).document.documentElement.style.colorScheme)).not.toBe('')
+    await expect(page.locator('#app')).toBeEmpty()
+    await expect(picture.locator('tr.site-row').first()).toBeVisible()
+
+    stylesheets.release()
+    await expect(picture).toHaveCount(0)
+    await expect(page.locator('#kept-screen-styles')).toHaveCount(0)
+    await expect(siteRows(page).first().locator('.cell-name')).toHaveText(shown)
+    // Mounted with its stylesheets in: its columns and rows where they were.
+    expect(await layoutOf(page.locator('#app'))).toEqual(layout)
   })
 })
 

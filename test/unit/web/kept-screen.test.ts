@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { encodeKeepScreen, parseKeptScreen, routeOfHash, type KeptScreen } from '../../../src/web/protocol'
 import { KeptScreens } from '../../../src/web/kept-screen'
 import { withKeptScreen } from '../../../src/web/kept-screen-page'
+import { itemKeys, parseStyleItems } from '../../../src/web/style-selectors'
 import { type Harness, nextMessage, openSocket, recordingLogger, startHarness } from './web-shell-harness'
 
 let dir: string
@@ -67,7 +68,7 @@ async function sendScreen(harness: Harness, frame: string): Promise<void> {
 }
 
 describe('the kept screen', () => {
-  it('is painted into the next page over the app’s empty root, with its theme and only the stylesheets it styles with', async () => {
+  it('is painted into the next page over the app’s empty root, with its theme, the rules it uses inline and only the stylesheets it styles with', async () => {
     const harness = await shell()
     expect(await getPage(harness)).toContain('<div id="app"></div>')
     await sendScreen(harness, encodeKeepScreen(SCREEN))
@@ -75,12 +76,19 @@ describe('the kept screen', () => {
     const page = await getPage(harness)
     expect(page).toMatch(new RegExp(`<div id="kept-screen" inert aria-hidden="true" data-kept-route="/sites" style="[^"]*position:fixed[^"]*">${escape(SCREEN.html)}</div><div id="app"></div>`))
     expect(page).toContain('<html data-theme="dark" style="color-scheme: dark">')
-    // The view's own stylesheet is linked in the head; the page's own is not linked twice, and
-    // the dialog's, which styles nothing in the picture, not at all (it would hold the first
-    // paint and the scripts back), though it names a class the picture has: under its own mark.
-    expect(page).toMatch(/<link rel="stylesheet" crossorigin href="\.\/assets\/SitesView-abc\.css"><\/head>/)
-    expect(page.split('href="./assets/index-abc.css"')).toHaveLength(2)
+    // The rules of both stylesheets the picture uses, in a <style> ahead of every stylesheet link.
+    expect(page).toContain('<style id="kept-screen-styles">body{ margin: 0 }.site-row[data-v-5a1b2c3d]{ color: red }</style><link rel="preload" as="style" crossorigin href="./assets/index-abc.css">')
+    // Each of them print-only (it holds back neither the first paint nor the scripts) with a
+    // preload: the page's own in its place, the view's own before </head>; neither twice.
+    const deferred = (href: string) => `<link rel="preload" as="style" crossorigin href="${href}"><link rel="stylesheet" crossorigin href="${href}" media="print" data-kept-media>`
+    expect(page).toContain(deferred('./assets/index-abc.css'))
+    expect(page).toContain(`${deferred('./assets/SitesView-abc.css')}</head>`)
+    expect(page.split('href="./assets/index-abc.css"')).toHaveLength(3)
+    expect(page.split('href="./assets/SitesView-abc.css"')).toHaveLength(3)
+    // The dialog's, which styles nothing in the picture, not at all (the app links it when it
+    // shows the dialog), though it names a class the picture has: under its own mark.
     expect(page).not.toContain('AddSiteDialog-abc.css')
+    expect(page).not.toContain('color: blue')
   })
 
   it('is not written into a page once a stylesheet it needs has left the build', async () => {
@@ -156,8 +164,16 @@ describe('what a kept screen may be', () => {
     expect(routeOfHash('#/"><b>')).toBe('')
   })
 
+  it('links the stylesheets for the screen, as the page had them, when a rule would end its <style> early', () => {
+    const sheet = parseStyleItems('.shell:before{content:"</style><b>"}')
+    const page = withKeptScreen('<html><head><link rel="stylesheet" crossorigin href="./assets/index-abc.css"></head><body><div id="app"></div></body></html>', { ...SCREEN, stylesheets: ['./assets/index-abc.css'] }, () => ({ items: sheet, keys: itemKeys(sheet) }))
+    expect(page).toContain('<head><link rel="stylesheet" crossorigin href="./assets/index-abc.css"></head>')
+    expect(page).not.toContain('<style')
+    expect(page).toContain('id="kept-screen"')
+  })
+
   it('leaves a page without an empty root as it is', () => {
-    const anySheet = () => [[]]
+    const anySheet = () => ({ items: [], keys: [[]] })
     expect(withKeptScreen('<html><body><main></main></body></html>', SCREEN, anySheet)).toBe('<html><body><main></main></body></html>')
     expect(withKeptScreen('<html><head></head><body><div id="app"></div></body></html>', { ...SCREEN, theme: null }, anySheet)).not.toContain('data-theme')
   })

@@ -5,7 +5,7 @@
 // the app's screen is sent once it settles, as the person saw it and without what must not
 // outlive the page (a field's text, a toast).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { captureScreen, keepScreens, releaseKeptScreen, type KeeperAddress, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
+import { captureScreen, keepScreens, releaseKeptScreen, restoreKeptStylesheets, type KeeperAddress, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
 import { parseKeepScreenFrame } from '../../../src/web/protocol'
 import { THEME_CACHE_KEY } from '../../../src/shared/window-page'
 
@@ -119,6 +119,34 @@ describe('the kept screen at open', () => {
     releaseKeptScreen(document, address('#/sites'), never, WAITS)
     never.run(WAITS.timeoutMs)
     expect(kept()).toBeNull()
+  })
+
+  it('takes the rules written for the picture away with it, whether it goes at once or once the view shows', async () => {
+    const styles = () => document.getElementById('kept-screen-styles')
+    page(KEPT())
+    document.head.insertAdjacentHTML('afterbegin', '<style id="kept-screen-styles">.site-row{height:34px}</style>')
+    releaseKeptScreen(document, address('#/events'), manualTimers(), WAITS)
+    expect(styles()).toBeNull()
+
+    page(KEPT())
+    document.head.insertAdjacentHTML('afterbegin', '<style id="kept-screen-styles">.site-row{height:34px}</style>')
+    releaseKeptScreen(document, address('#/sites'), manualTimers(), WAITS)
+    document.getElementById('app')!.innerHTML = '<div data-view-host><table></table></div>'
+    await microtasks()
+    expect(kept()).toBeNull()
+    expect(styles()).toBeNull()
+  })
+
+  it('gives the stylesheets linked print-only for the picture back to every medium, in their places', () => {
+    page(KEPT())
+    document.head.innerHTML =
+      '<style id="kept-screen-styles"></style><link rel="preload" as="style" href="./assets/start-abc.css">' +
+      '<link rel="stylesheet" href="./assets/start-abc.css" media="print" data-kept-media><link rel="stylesheet" href="./assets/print.css" media="print">'
+    restoreKeptStylesheets(document)
+    expect(document.head.innerHTML).toBe(
+      '<style id="kept-screen-styles"></style><link rel="preload" as="style" href="./assets/start-abc.css">' +
+        '<link rel="stylesheet" href="./assets/start-abc.css"><link rel="stylesheet" href="./assets/print.css" media="print">',
+    )
   })
 
   it('leaves a page without a kept screen alone', () => {

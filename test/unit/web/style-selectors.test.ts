@@ -1,7 +1,7 @@
 // What a stylesheet's selectors require of a kept screen's markup (web/style-selectors.ts): every
 // scope mark and class a selector names outside parentheses, read from the build's minified CSS.
 import { describe, expect, it } from 'vitest'
-import { markupKeys, selectorKeys, stylesAny } from '../../../src/web/style-selectors'
+import { markupKeys, parseStyleItems, selectorKeys, stylesAny } from '../../../src/web/style-selectors'
 
 const sorted = (css: string) => selectorKeys(css).map((keys) => [...keys].sort())
 
@@ -22,8 +22,39 @@ describe('selectorKeys', () => {
     expect(sorted('.md\\:flex{display:flex}')).toEqual([[]])
   })
 
+  it('requires a state of interaction (:hover, :focus…, :active) outside parentheses as a name no markup holds', () => {
+    expect(sorted('.btn:hover:not(:disabled),.a:focus-visible .b,.c:focus-within,.d:active,.e:not(:hover){color:red}')).toEqual([
+      [':hover', 'btn'],
+      [':focus-visible', 'a', 'b'],
+      [':focus-within', 'c'],
+      [':active', 'd'],
+      ['e'],
+    ])
+    expect(stylesAny(selectorKeys('.btn:hover{color:red}'), markupKeys('<button class="btn">x</button>'))).toBe(false)
+  })
+
   it('is not misled by braces and commas in strings, comments or declarations', () => {
     expect(sorted('/* .gone{} */.q::before{content:"}{,.z"}.r[title="a,b"]{color:red}')).toEqual([['q'], ['r']])
+  })
+})
+
+describe('parseStyleItems', () => {
+  it('keeps each rule whole with its keys, the rules of grouping at-rules inside them, and other at-rules as they are', () => {
+    const css = '@charset "utf-8";.a{color:red}@media (max-width:760px){.b[data-v-11111111]{flex:none}}@keyframes spin{to{transform:rotate(1turn)}}/* c */td{padding:0}'
+    expect(parseStyleItems(css)).toEqual([
+      { kind: 'other', text: '@charset "utf-8";' },
+      { kind: 'rule', keys: [['a']], text: '.a{color:red}' },
+      { kind: 'group', prelude: '@media (max-width:760px)', items: [{ kind: 'rule', keys: [['data-v-11111111', 'b']], text: '.b[data-v-11111111]{flex:none}' }] },
+      { kind: 'other', text: '@keyframes spin{to{transform:rotate(1turn)}}' },
+      { kind: 'rule', keys: [[]], text: 'td{padding:0}' },
+    ])
+  })
+
+  it('reads a block with braces in its strings whole, and a block that never closes to the end', () => {
+    expect(parseStyleItems('.q:before{content:"}{"}.r{color:red')).toEqual([
+      { kind: 'rule', keys: [['q']], text: '.q:before{content:"}{"}' },
+      { kind: 'rule', keys: [['r']], text: '.r{color:red' },
+    ])
   })
 })
 
