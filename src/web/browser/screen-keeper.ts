@@ -189,7 +189,17 @@ function serializeApp(app: HTMLElement, bottom: number): string {
   const comments: Node[] = []
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) comments.push(node)
   for (const comment of comments) comment.parentNode?.removeChild(comment)
-  return copy.innerHTML
+  return withoutEmptyValues(copy.innerHTML)
+}
+
+/**
+ * An attribute with no value written as its name alone, as HTML allows: Vue's scope marks
+ * (data-v-…="") are on nearly every element, so about 2 KB of a table's picture. Only inside
+ * tags: the serializer escapes "<" and ">" in text and in attribute values, and '"' in attribute
+ * values, so each "<…>" is one tag and '=""' in it is an empty value, never text.
+ */
+export function withoutEmptyValues(html: string): string {
+  return html.replace(/<[^<>]+>/g, (tag) => tag.replace(/ ([\w:-]+)=""/g, ' $1'))
 }
 
 /** The first element of its branch that starts below the window's bottom edge (its parent starts above it). */

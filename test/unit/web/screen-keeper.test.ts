@@ -5,7 +5,7 @@
 // the app's screen is sent once it settles, as the person saw it and without what must not
 // outlive the page (a field's text, a toast).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { captureScreen, keepScreens, releaseKeptScreen, restoreKeptStylesheets, type KeeperAddress, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
+import { captureScreen, keepScreens, releaseKeptScreen, restoreKeptStylesheets, withoutEmptyValues, type KeeperAddress, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
 import { parseKeepScreenFrame } from '../../../src/web/protocol'
 import { THEME_CACHE_KEY } from '../../../src/shared/window-page'
 
@@ -195,6 +195,12 @@ describe('the screen sent to keep', () => {
     expect(screen.html).not.toContain('title=')
     expect(screen.html).not.toContain('<!--')
     expect(screen.html).toContain('<tr class="site-row"><td>Bakery</td></tr>')
+  })
+
+  it('writes an attribute with no value as its name alone, in tags only, never in text', () => {
+    document.querySelector('td')!.insertAdjacentHTML('beforeend', '<span data-v-5a1b2c3d="" class="x">a ="" &lt;b data-v-1=""&gt;c</span>')
+    expect(captureScreen(document)!.html).toContain('<span data-v-5a1b2c3d class="x">a ="" &lt;b data-v-1=""&gt;c</span>')
+    expect(withoutEmptyValues('<td data-v-02fab4fb="" hidden="" title="a=&quot;&quot;">x=""</td>')).toBe('<td data-v-02fab4fb hidden title="a=&quot;&quot;">x=""</td>')
   })
 
   it('leaves out what starts below the window’s bottom edge', () => {
