@@ -20,6 +20,32 @@ export interface Finding {
 
 const describeFinding = (f: Finding) => `[${f.state}, ${f.theme}] ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
 
+/**
+ * The computed colour, background and colour scheme of the element at `selector` and its
+ * ancestors up to the table or the body, and the root's theme, as one line.
+ */
+function computedColours(page: Page, selector: string): Promise<string> {
+  return page.evaluate((selector) => {
+    // The few DOM names this needs: the node code's TypeScript settings have no DOM library.
+    interface Element {
+      tagName: string
+      parentElement: Element | null
+    }
+    const browser = globalThis as unknown as {
+      document: { querySelector(selector: string): Element | null; documentElement: Element & { dataset: { theme?: string } } }
+      getComputedStyle(element: Element): { color: string; backgroundColor: string; colorScheme: string }
+    }
+    const parts = [`html[data-theme=${browser.document.documentElement.dataset.theme ?? ''}]`]
+    let element = selector.includes('>>') ? null : browser.document.querySelector(selector)
+    for (let depth = 0; element && depth < 5; depth++, element = element.parentElement) {
+      const style = browser.getComputedStyle(element)
+      parts.push(`${element.tagName.toLowerCase()} color ${style.color} on ${style.backgroundColor} (${style.colorScheme})`)
+      if (element.tagName === 'TABLE' || element.tagName === 'BODY') break
+    }
+    return parts.join(' < ')
+  }, selector)
+}
+
 /** Collects the serious and critical findings of the states a test audits. */
 export class Audit {
   private readonly findings: Finding[] = []
@@ -43,7 +69,10 @@ export class Audit {
           const target = node.target.map((part) => (Array.isArray(part) ? part.join(' >> ') : String(part))).join(' >> ')
           // axe's own summary says which colours, which names: what to fix without running it again.
           const why = (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim()
-          this.findings.push({ state, theme, rule: violation.id, impact: node.impact ?? violation.impact ?? '', target, help: `${violation.help}${why ? `: ${why}` : ''} (${violation.helpUrl})` })
+          // A contrast finding also says what the browser computed, up the tree: a colour left
+          // from the other theme shows there (29 Nov: header labels once kept the light theme's).
+          const computed = violation.id === 'color-contrast' ? ` [computed: ${await computedColours(this.page, target)}]` : ''
+          this.findings.push({ state, theme, rule: violation.id, impact: node.impact ?? violation.impact ?? '', target, help: `${violation.help}${why ? `: ${why}` : ''}${computed} (${violation.helpUrl})` })
         }
       }
     }
