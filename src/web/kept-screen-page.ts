@@ -46,11 +46,15 @@ export function withKeptScreen(page: string, screen: KeptScreen | null, styleshe
   const needed = sheets.filter(({ read }) => stylesAny(read!.keys, inPicture))
   const rules = needed.map(({ read }) => pictureRules(read!.items, inPicture)).join('')
 
-  const picture = `<div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" ${KEPT_ROUTE_ATTRIBUTE}="${screen.route}" style="${OVER_THE_WINDOW}">${screen.html}</div>`
-  let html = page.replace(APP_ROOT, () => `${picture}${APP_ROOT}`)
-  // Rules that would end the <style> early (a "</style" in a string) are never written: the
-  // stylesheets are then linked for the screen, as the page has them, and hold its paint back.
-  const inline = rules !== '' && !/<\/style/i.test(rules)
+  // The rules are written only where they mean in the page what they meant in their sheet. Not
+  // with "</style" (in a string, it would end the <style> early), not with url() or @import (a
+  // relative address would be read from the page's, not the sheet's) and not with @layer (a
+  // layer left out would change the order of the others). The build has none of these today;
+  // should it have one, the stylesheets are linked for the screen, as the page has them, and
+  // hold its paint back as before.
+  const inline = rules !== '' && !/<\/style|url\(|@import|@layer/i.test(rules)
+  // The page's own links are worked on before the picture is in (its markup is the browser's).
+  let html = page
   let added = ''
   for (const { href } of needed) {
     const link = linkTag(html, href)
@@ -65,6 +69,8 @@ export function withKeptScreen(page: string, screen: KeptScreen | null, styleshe
     const at = firstSheet !== -1 && (headEnd === -1 || firstSheet < headEnd) ? firstSheet : headEnd
     if (at !== -1) html = `${html.slice(0, at)}${style}${html.slice(at)}`
   }
+  const picture = `<div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" ${KEPT_ROUTE_ATTRIBUTE}="${screen.route}" style="${OVER_THE_WINDOW}">${screen.html}</div>`
+  html = html.replace(APP_ROOT, () => `${picture}${APP_ROOT}`)
   if (screen.theme !== null) {
     const theme = screen.theme
     html = html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-theme="${theme}" style="color-scheme: ${theme}">`)

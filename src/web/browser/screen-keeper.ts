@@ -56,10 +56,19 @@ export function restoreKeptStylesheets(doc: Document): void {
   }
 }
 
-/** The picture goes, and the rules written for it: the app's stylesheets hold them all. */
-function takeAway(kept: HTMLElement, doc: Document): void {
+/**
+ * The picture goes, and the rules written for it: the app's stylesheets hold them all. Before
+ * the app has mounted (an address naming another view, no app root) the stylesheets may still
+ * be on their way, and the page's colours and fonts are in those rules meanwhile: they go once
+ * the page has loaded (its stylesheets with it).
+ */
+function takeAway(kept: HTMLElement, doc: Document, beforeMount = false): void {
   kept.remove()
-  doc.getElementById(KEPT_STYLES_ID)?.remove()
+  const styles = doc.getElementById(KEPT_STYLES_ID)
+  if (styles === null) return
+  const view = doc.defaultView
+  if (beforeMount && view !== null && doc.readyState !== 'complete') view.addEventListener('load', () => styles.remove(), { once: true })
+  else styles.remove()
 }
 
 /**
@@ -77,11 +86,11 @@ export function releaseKeptScreen(doc: Document, address: KeeperAddress, timers:
     // The router would send it to HOME_ROUTE.
     if (keptRoute !== HOME_ROUTE && keptRoute !== '') address.history.replaceState(address.history.state, '', `#${keptRoute}`)
   } else if (routeOfHash(hash) !== keptRoute) {
-    takeAway(kept, doc)
+    takeAway(kept, doc, true)
     return
   }
   if (!app) {
-    takeAway(kept, doc)
+    takeAway(kept, doc, true)
     return
   }
   let viewTimer = 0

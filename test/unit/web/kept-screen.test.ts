@@ -164,12 +164,23 @@ describe('what a kept screen may be', () => {
     expect(routeOfHash('#/"><b>')).toBe('')
   })
 
-  it('links the stylesheets for the screen, as the page had them, when a rule would end its <style> early', () => {
-    const sheet = parseStyleItems('.shell:before{content:"</style><b>"}')
-    const page = withKeptScreen('<html><head><link rel="stylesheet" crossorigin href="./assets/index-abc.css"></head><body><div id="app"></div></body></html>', { ...SCREEN, stylesheets: ['./assets/index-abc.css'] }, () => ({ items: sheet, keys: itemKeys(sheet) }))
-    expect(page).toContain('<head><link rel="stylesheet" crossorigin href="./assets/index-abc.css"></head>')
-    expect(page).not.toContain('<style')
-    expect(page).toContain('id="kept-screen"')
+  it('links the stylesheets for the screen, as the page had them, when a rule would not mean in the page what it meant in its sheet', () => {
+    for (const css of ['.shell:before{content:"</style><b>"}', '.shell{background:url(./grain.png)}', '@import "./more.css";.shell{color:red}', '@layer base{.shell{color:red}}']) {
+      const sheet = parseStyleItems(css)
+      const page = withKeptScreen('<html><head><link rel="stylesheet" crossorigin href="./assets/index-abc.css"></head><body><div id="app"></div></body></html>', { ...SCREEN, stylesheets: ['./assets/index-abc.css'] }, () => ({ items: sheet, keys: itemKeys(sheet) }))
+      expect(page, css).toContain('<head><link rel="stylesheet" crossorigin href="./assets/index-abc.css"></head>')
+      expect(page, css).not.toContain('<style')
+      expect(page, css).toContain('id="kept-screen"')
+    }
+  })
+
+  it('works on the page’s own links only, never on markup in the picture that looks like one', () => {
+    const sheet = parseStyleItems('.shell{display:grid}')
+    const picture = { ...SCREEN, html: '<div class="shell"><a data-x=\'<link href="./assets/index-abc.css">\'>x</a></div>', stylesheets: ['./assets/index-abc.css'] }
+    // A view's own stylesheet the page does not link: it is linked in the head, the picture left as it is.
+    const page = withKeptScreen('<html><head></head><body><div id="app"></div></body></html>', picture, () => ({ items: sheet, keys: itemKeys(sheet) }))
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="./assets/index-abc.css" media="print" data-kept-media></head>')
+    expect(page).toContain(picture.html)
   })
 
   it('leaves a page without an empty root as it is', () => {

@@ -4,7 +4,7 @@
 // when the address names another view, and an address naming none opens on the screen's view;
 // the app's screen is sent once it settles, as the person saw it and without what must not
 // outlive the page (a field's text, a toast).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { captureScreen, keepScreens, releaseKeptScreen, restoreKeptStylesheets, withoutEmptyValues, type KeeperAddress, type KeeperTimers } from '../../../src/web/browser/screen-keeper'
 import { parseKeepScreenFrame } from '../../../src/web/protocol'
 import { THEME_CACHE_KEY } from '../../../src/shared/window-page'
@@ -121,11 +121,17 @@ describe('the kept screen at open', () => {
     expect(kept()).toBeNull()
   })
 
-  it('takes the rules written for the picture away with it, whether it goes at once or once the view shows', async () => {
+  it('takes the rules written for the picture away with it once the view shows, and once the page has loaded when it goes at once', async () => {
     const styles = () => document.getElementById('kept-screen-styles')
     page(KEPT())
     document.head.insertAdjacentHTML('afterbegin', '<style id="kept-screen-styles">.site-row{height:34px}</style>')
+    // Going at once, before the app runs: the stylesheets may still be on their way (the page is still loading).
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive')
     releaseKeptScreen(document, address('#/events'), manualTimers(), WAITS)
+    expect(kept()).toBeNull()
+    expect(styles()).not.toBeNull()
+    readyState.mockRestore()
+    window.dispatchEvent(new Event('load'))
     expect(styles()).toBeNull()
 
     page(KEPT())

@@ -9,11 +9,27 @@
 export const STYLESHEET_WAIT_MS = 3_000
 
 /**
+ * Whether a linked stylesheet has loaded. Chromium gives a link its sheet once loaded; Firefox
+ * gives it one at once and throws on reading its rules until it has loaded. The app's
+ * stylesheets are its own origin's, so their rules can be read once they are in.
+ */
+export function stylesheetLoaded(link: HTMLLinkElement): boolean {
+  const sheet = link.sheet
+  if (sheet === null) return false
+  try {
+    void sheet.cssRules
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
  * Calls `then` once every stylesheet the page links has loaded or failed: at once (in this
  * task) when they all have, else when the last one does, or after `waitMs` at most.
  */
 export function whenStylesheetsLoaded(doc: Document, then: () => void, waitMs = STYLESHEET_WAIT_MS): void {
-  const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.sheet === null)
+  const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !stylesheetLoaded(link))
   if (pending.length === 0) {
     then()
     return

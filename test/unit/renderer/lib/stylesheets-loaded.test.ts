@@ -29,6 +29,28 @@ describe('whenStylesheetsLoaded', () => {
     expect(then).toHaveBeenCalledTimes(1)
   })
 
+  it('takes a link whose sheet is in and readable for loaded, and one whose rules cannot be read yet (Firefox, loading) for loading', () => {
+    const loaded = loadingLink('/assets/start.css')
+    Object.defineProperty(loaded, 'sheet', { value: { cssRules: [] } })
+    const then = vi.fn()
+    whenStylesheetsLoaded(document, then)
+    expect(then).toHaveBeenCalledTimes(1)
+
+    const loading = loadingLink('/assets/view.css')
+    Object.defineProperty(loading, 'sheet', {
+      value: {
+        get cssRules(): never {
+          throw new DOMException('A parameter or an operation is not supported by the underlying object', 'InvalidAccessError')
+        },
+      },
+    })
+    const later = vi.fn()
+    whenStylesheetsLoaded(document, later)
+    expect(later).not.toHaveBeenCalled()
+    loading.dispatchEvent(new Event('load'))
+    expect(later).toHaveBeenCalledTimes(1)
+  })
+
   it('waits for the last loading stylesheet, loaded or failed, and calls back once', () => {
     const then = vi.fn()
     const first = loadingLink('/assets/start.css')
