@@ -19,7 +19,7 @@ const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 's
 const SCOPE_MARK = /data-v-[0-9a-f]{8}/g
 const CLASS_SELECTOR = /\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)/g
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g
-/** Pseudo-classes of interaction (not :focus-visible's lookalikes in other names: the word ends there). */
+/** The pseudo-classes of a pointer or keyboard at work, each read whole (":focus-visible", not ":focus" of it). */
 const INTERACTION_STATE = /:(?:hover|active|focus(?:-visible|-within)?)(?![\w-])/g
 
 /** A rule and the names each of its selectors requires of the markup. */

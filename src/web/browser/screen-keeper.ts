@@ -204,8 +204,9 @@ function serializeApp(app: HTMLElement, bottom: number): string {
 /**
  * An attribute with no value written as its name alone, as HTML allows: Vue's scope marks
  * (data-v-…="") are on nearly every element, so about 2 KB of a table's picture. Only inside
- * tags: the serializer escapes "<" and ">" in text and in attribute values, and '"' in attribute
- * values, so each "<…>" is one tag and '=""' in it is an empty value, never text.
+ * tags: the serializer escapes "<" and ">" in text and '"' in attribute values, so '=""' inside
+ * a "<…>" is an empty value, never text. (Browsers before the serializer escaped "<" and ">" in
+ * attribute values too may cut a tag short there: then some '=""' are left as they are.)
  */
 export function withoutEmptyValues(html: string): string {
   return html.replace(/<[^<>]+>/g, (tag) => tag.replace(/ ([\w:-]+)=""/g, ' $1'))

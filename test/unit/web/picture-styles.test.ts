@@ -1,7 +1,11 @@
 // The rules of the build's stylesheets a kept screen's markup can use (web/picture-styles.ts),
 // which the shell writes into the page so the picture paints without waiting for the stylesheets.
 import { describe, expect, it } from 'vitest'
-import { pictureRulesOf } from '../../../src/web/picture-styles'
+import { pictureRules } from '../../../src/web/picture-styles'
+import { markupKeys, parseStyleItems } from '../../../src/web/style-selectors'
+
+/** The picture's rules of a stylesheet's text, as the shell picks them (it parses each stylesheet once). */
+const pictureRulesOf = (css: string, html: string) => pictureRules(parseStyleItems(css), markupKeys(html))
 
 const PICTURE = '<div class="shell" data-v-0f57d35e=""><table class="sites-table" data-v-02fab4fb=""><tr class="site-row" data-v-02fab4fb=""><td>x</td></tr></table></div>'
 
